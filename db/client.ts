@@ -1,0 +1,104 @@
+/**
+ * The only place that builds a database driver.
+ * DATABASE_URL set → postgres.js against that server; unset → PGlite persisted in DATA_DIR
+ * (or in memory when DATA_DIR is "memory://", as the tests use it).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+type Handle = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+
+const globalKey = Symbol.for("wld.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
+const g = globalThis as GlobalWithDb;
+
+async function open(): Promise<Handle> {
+  const { DATABASE_URL, DATA_DIR } = env();
+  if (DATABASE_URL) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(DATABASE_URL, {
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+      onnotice: () => {},
+    });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let dataDir = DATA_DIR;
+  if (!dataDir.startsWith("memory://")) {
+    dataDir = path.resolve(dataDir, "pglite");
+    fs.mkdirSync(dataDir, { recursive: true });
+    takeDirectoryLock(dataDir);
+  }
+  const client = await PGlite.create(dataDir);
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+/**
+ * PGlite does not lock its directory and a second process would corrupt it, so we do:
+ * a lock file holding our pid, taken over only when that pid is gone.
+ */
+function takeDirectoryLock(dir: string) {
+  const lock = path.join(path.dirname(dir), "pglite.lock");
+  try {
+    fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+  } catch {
+    const owner = Number(fs.readFileSync(lock, "utf8"));
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(`The embedded database in ${dir} is in use by process ${owner}.`);
+    }
+    fs.writeFileSync(lock, String(process.pid));
+  }
+  const release = () => {
+    try {
+      if (fs.readFileSync(lock, "utf8") === String(process.pid)) fs.unlinkSync(lock);
+    } catch {}
+  };
+  process.once("exit", release);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export function getHandle(): Promise<Handle> {
+  g[globalKey] ??= open();
+  return g[globalKey];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getHandle()).db;
+}
+
+export async function dbKind(): Promise<Handle["kind"]> {
+  return (await getHandle()).kind;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = g[globalKey];
+  g[globalKey] = undefined;
+  if (handle) await (await handle).close();
+}
+
+/** Rows of a raw `db.execute(sql…)` result, whichever driver answered. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,399 @@
+/**
+ * The whole data model. Later features add behaviour, not tables.
+ *
+ * Money columns are numeric(38,18) (WLD has 18 decimals on chain) and travel as decimal strings;
+ * only lib/ledger writes ledger_accounts, ledger_postings, ledger_entries and transactions.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const rate = (name: string) => numeric(name, { precision: 12, scale: 6 });
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+export const roleEnum = pgEnum("role", ["USER", "ADMIN", "SUPERADMIN"]);
+export const userStatusEnum = pgEnum("user_status", ["ACTIVE", "DEACTIVATED"]);
+export const idStatusEnum = pgEnum("id_status", ["NONE", "PENDING", "APPROVED", "REJECTED"]);
+export const coinEnum = pgEnum("coin", ["BTC", "ETH", "SOL", "DOGE", "XRP", "WLD"]);
+export const accountKindEnum = pgEnum("account_kind", [
+  // member accounts (never below zero)
+  "holding",
+  "staked",
+  "held",
+  "rewards",
+  // system accounts (one per coin)
+  "external",
+  "fees",
+  "airdrop",
+  "rewards_pool",
+  "adjustments",
+]);
+export const txTypeEnum = pgEnum("tx_type", ["DEPOSIT", "WITHDRAW", "TRANSFER", "STAKING"]);
+export const requestTypeEnum = pgEnum("request_type", ["DEPOSIT", "WITHDRAW", "TRANSFER"]);
+export const requestStatusEnum = pgEnum("request_status", ["PENDING", "APPROVED", "REJECTED", "CANCELLED"]);
+
+// ─── identity ────────────────────────────────────────────────────────────────
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: roleEnum("role").notNull().default("USER"),
+    status: userStatusEnum("status").notNull().default("ACTIVE"),
+    /** Bumped on password change, role change, deactivation: every older session dies at its next request. */
+    sessionVersion: integer("session_version").notNull().default(1),
+    refCode: text("ref_code").notNull(),
+    /** The referral code entered at sign-up (spec: refId). */
+    refId: text("ref_id"),
+    referrerId: integer("referrer_id"),
+    walletAddr: text("wallet_addr"),
+    phone: text("phone"),
+    idStatus: idStatusEnum("id_status").notNull().default("NONE"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+    deactivatedAt: tstz("deactivated_at"),
+  },
+  (t) => [
+    uniqueIndex("users_user_id_lower_uq").on(sql`lower(${t.userId})`),
+    unique("users_ref_code_uq").on(t.refCode),
+    index("users_referrer_idx").on(t.referrerId),
+    index("users_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Codes an administrator issues for sign-up besides members' own referral codes (/admin/signup-codes). */
+export const signupCodes = pgTable(
+  "signup_codes",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id),
+    note: text("note"),
+    active: boolean("active").notNull().default(true),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [unique("signup_codes_code_uq").on(t.code)],
+);
+
+// ─── ledger ──────────────────────────────────────────────────────────────────
+
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** null for the platform's system accounts. */
+    userId: integer("user_id").references(() => users.id),
+    coin: coinEnum("coin").notNull(),
+    kind: accountKindEnum("kind").notNull(),
+    balance: money("balance").notNull().default("0"),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("ledger_accounts_owner_uq").on(t.userId, t.coin, t.kind).nullsNotDistinct(),
+    check("ledger_accounts_member_non_negative", sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
+    check(
+      "ledger_accounts_kind_owner",
+      sql`(${t.userId} IS NULL) = (${t.kind} IN ('external','fees','airdrop','rewards_pool','adjustments'))`,
+    ),
+  ],
+);
+
+export const ledgerPostings = pgTable(
+  "ledger_postings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    /** Hash of what the caller asked for, so a replayed key with a different body can be told apart. */
+    requestHash: text("request_hash"),
+    actorId: integer("actor_id").references(() => users.id),
+    memo: text("memo"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [unique("ledger_postings_idempotency_uq").on(t.idempotencyKey)],
+);
+
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    postingId: bigint("posting_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerPostings.id),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    coin: coinEnum("coin").notNull(),
+    amount: money("amount").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("ledger_entries_account_idx").on(t.accountId),
+    index("ledger_entries_posting_idx").on(t.postingId),
+    check("ledger_entries_non_zero", sql`${t.amount} <> 0`),
+  ],
+);
+
+/** What a member sees in their history; written by the ledger next to the posting it describes. */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    type: txTypeEnum("type").notNull(),
+    coinSymbol: coinEnum("coin_symbol").notNull(),
+    amount: money("amount").notNull(),
+    postingId: bigint("posting_id", { mode: "number" }).references(() => ledgerPostings.id),
+    hiddenAt: tstz("hidden_at"),
+    hiddenBy: integer("hidden_by").references(() => users.id),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("transactions_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+// ─── requests ────────────────────────────────────────────────────────────────
+
+export const requests = pgTable(
+  "requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    type: requestTypeEnum("type").notNull(),
+    coinSymbol: coinEnum("coin_symbol").notNull(),
+    /** What should arrive (transfer/withdraw) or the coin amount (deposit). */
+    amount: money("amount").notNull(),
+    fee: money("fee").notNull().default("0"),
+    /** amount + fee: what is held while PENDING. */
+    total: money("total").notNull(),
+    krwAmount: numeric("krw_amount", { precision: 20, scale: 0 }),
+    priceKrw: numeric("price_krw", { precision: 24, scale: 8 }),
+    walletAddr: text("wallet_addr"),
+    status: requestStatusEnum("status").notNull().default("PENDING"),
+    holdPostingId: bigint("hold_posting_id", { mode: "number" }).references(() => ledgerPostings.id),
+    settlePostingId: bigint("settle_posting_id", { mode: "number" }).references(() => ledgerPostings.id),
+    handledBy: integer("handled_by").references(() => users.id),
+    reason: text("reason"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    // One PENDING request per member, coin and type: a unique index, not just code.
+    uniqueIndex("requests_one_pending_uq").on(t.userId, t.coinSymbol, t.type).where(sql`${t.status} = 'PENDING'`),
+    index("requests_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const requestEvents = pgTable(
+  "request_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    requestId: bigint("request_id", { mode: "number" })
+      .notNull()
+      .references(() => requests.id),
+    status: requestStatusEnum("status").notNull(),
+    actorId: integer("actor_id").references(() => users.id),
+    reason: text("reason"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("request_events_request_idx").on(t.requestId)],
+);
+
+// ─── staking ─────────────────────────────────────────────────────────────────
+
+export const stakingProducts = pgTable("staking_products", {
+  id: serial("id").primaryKey(),
+  coinSymbol: coinEnum("coin_symbol").notNull(),
+  name: text("name").notNull(),
+  /** Annual rate in percent. */
+  annualRate: rate("annual_rate").notNull(),
+  lockEnd: tstz("lock_end"),
+  lockDays: integer("lock_days"),
+  minAmount: money("min_amount").notNull().default("0"),
+  active: boolean("active").notNull().default(true),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+  updatedAt: tstz("updated_at").notNull().defaultNow(),
+});
+
+/** A member's own rate for a coin, set by an admin; overrides the product's rate. */
+export const memberStakingRates = pgTable(
+  "member_staking_rates",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    coinSymbol: coinEnum("coin_symbol").notNull(),
+    productId: integer("product_id").references(() => stakingProducts.id),
+    annualRate: rate("annual_rate"),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.coinSymbol] })],
+);
+
+/** One row per member, coin and KST day: a second run of the same day is a no-op. */
+export const stakingRewards = pgTable(
+  "staking_rewards",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    coinSymbol: coinEnum("coin_symbol").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    stakedBalance: money("staked_balance").notNull(),
+    annualRate: rate("annual_rate").notNull(),
+    amount: money("amount").notNull(),
+    postingId: bigint("posting_id", { mode: "number" }).references(() => ledgerPostings.id),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("staking_rewards_day_uq").on(t.userId, t.coinSymbol, t.day),
+    index("staking_rewards_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const stakingRuns = pgTable("staking_runs", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  startedAt: tstz("started_at").notNull().defaultNow(),
+  finishedAt: tstz("finished_at"),
+  membersPaid: integer("members_paid").notNull().default(0),
+  totalPaid: money("total_paid").notNull().default("0"),
+});
+
+// ─── ID verification ─────────────────────────────────────────────────────────
+
+export const idDocuments = pgTable(
+  "id_documents",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: idStatusEnum("status").notNull().default("PENDING"),
+    /** Random key into the private file store; never a public path. */
+    storageKey: text("storage_key"),
+    mime: text("mime"),
+    width: integer("width"),
+    height: integer("height"),
+    sizeBytes: integer("size_bytes"),
+    reviewedBy: integer("reviewed_by").references(() => users.id),
+    reviewedAt: tstz("reviewed_at"),
+    reason: text("reason"),
+    erasedAt: tstz("erased_at"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("id_documents_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** The default private file store (encrypted bytes); an object store can replace it behind lib/storage. */
+export const fileBlobs = pgTable("file_blobs", {
+  key: text("key").primaryKey(),
+  data: bytea("data").notNull(),
+  iv: bytea("iv"),
+  contentType: text("content_type").notNull(),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+});
+
+// ─── prices ──────────────────────────────────────────────────────────────────
+
+export const priceSnapshots = pgTable(
+  "price_snapshots",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    symbol: text("symbol").notNull(),
+    /** 'ticker' for a spot price, or a candle interval: '1h', '1d', '1w'. */
+    series: text("series").notNull(),
+    time: tstz("time").notNull(),
+    priceKrw: numeric("price_krw", { precision: 24, scale: 8 }).notNull(),
+    usdtKrw: numeric("usdt_krw", { precision: 24, scale: 8 }),
+    changePercent: numeric("change_percent", { precision: 12, scale: 6 }),
+    source: text("source").notNull(),
+    fetchedAt: tstz("fetched_at").notNull().defaultNow(),
+  },
+  (t) => [unique("price_snapshots_point_uq").on(t.symbol, t.series, t.time)],
+);
+
+// ─── operations ──────────────────────────────────────────────────────────────
+
+/** Append-only: a trigger in the migrations refuses UPDATE and DELETE. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: tstz("at").notNull().defaultNow(),
+    actorId: integer("actor_id"),
+    action: text("action").notNull(),
+    targetUserId: integer("target_user_id"),
+    targetId: text("target_id"),
+    ip: text("ip"),
+    requestId: text("request_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_target_idx").on(t.targetUserId)],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStart: tstz("window_start").notNull().defaultNow(),
+  blockedUntil: tstz("blocked_until"),
+});
+
+/** Answers to money-moving POSTs by Idempotency-Key, so a retry returns the first answer. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id").notNull(),
+    key: text("key").notNull(),
+    route: text("route").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    response: jsonb("response"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export type User = typeof users.$inferSelect;
+export type Role = (typeof roleEnum.enumValues)[number];
+export type Coin = (typeof coinEnum.enumValues)[number];
+export type AccountKind = (typeof accountKindEnum.enumValues)[number];
+export type TxType = (typeof txTypeEnum.enumValues)[number];
+export type RequestType = (typeof requestTypeEnum.enumValues)[number];
+export type RequestStatus = (typeof requestStatusEnum.enumValues)[number];
+export type IdStatus = (typeof idStatusEnum.enumValues)[number];
+export const COINS = coinEnum.enumValues;

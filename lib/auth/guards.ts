@@ -1,0 +1,58 @@
+/**
+ * The authoritative checks. Every route handler calls one of these (through lib/api wrappers);
+ * middleware.ts only redirects pages early and is not a boundary.
+ */
+import { sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { type Role, users } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { type SessionUser, sessionUser } from "./session";
+
+export const ADMIN_ROLES: readonly Role[] = ["ADMIN", "SUPERADMIN"];
+export const isAdmin = (u: { role: Role }) => ADMIN_ROLES.includes(u.role);
+
+/** Any signed-in, active member. A sent x-user-id that is not theirs is refused (never trusted). */
+export async function requireUser(req: Request): Promise<SessionUser> {
+  const user = await sessionUser(req);
+  if (!user) throw new AppError("UNAUTHENTICATED");
+  const claimed = req.headers.get("x-user-id");
+  if (claimed !== null && claimed !== user.userId) throw new AppError("FORBIDDEN");
+  return user;
+}
+
+/** ADMIN or SUPERADMIN, re-read from the database on this request. */
+export async function requireAdmin(req: Request): Promise<SessionUser> {
+  const user = await requireUser(req);
+  if (!isAdmin(user)) throw new AppError("FORBIDDEN");
+  return user;
+}
+
+/** SUPERADMIN only. */
+export async function requireSuperAdmin(req: Request): Promise<SessionUser> {
+  const user = await requireUser(req);
+  if (user.role !== "SUPERADMIN") throw new AppError("FORBIDDEN");
+  return user;
+}
+
+export type Target = { id: number; userId: string; role: Role };
+
+/**
+ * The member themself or an admin, acting on the member named by their login handle.
+ * A member asking about anyone else gets 403 whether or not that member exists.
+ */
+export async function requireSelfOrAdmin(
+  req: Request,
+  handle: string,
+): Promise<{ actor: SessionUser; target: Target }> {
+  const actor = await requireUser(req);
+  const self = actor.userId.toLowerCase() === handle.toLowerCase();
+  if (!self && !isAdmin(actor)) throw new AppError("FORBIDDEN");
+  if (self) return { actor, target: { id: actor.id, userId: actor.userId, role: actor.role } };
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id, userId: users.userId, role: users.role })
+    .from(users)
+    .where(sql`lower(${users.userId}) = lower(${handle}) AND ${users.status} = 'ACTIVE'`);
+  if (!row) throw new AppError("NOT_FOUND");
+  return { actor, target: row };
+}

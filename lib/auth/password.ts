@@ -1,0 +1,27 @@
+/**
+ * Password hashing: argon2id at OWASP's recommended pairing (m = 19 MiB, t = 2, p = 1).
+ */
+import { hash, verify } from "@node-rs/argon2";
+
+export const ARGON2_PARAMS = { algorithm: 2 /* argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_PARAMS);
+}
+
+// A real hash of a random string, verified for unknown users so both paths take the same time.
+let dummy: Promise<string> | undefined;
+
+/** Verifies a password; with no stored hash it still spends one hash's time and answers false. */
+export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+  if (!stored) {
+    dummy ??= hashPassword(`dummy-${Math.random()}`);
+    await verify(await dummy, password).catch(() => false);
+    return false;
+  }
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Messages by namespace, one file per screen or domain (messages/<locale>/<namespace>.json).
+ * Korean is the source of keys; a unit test checks that English has every key Korean has.
+ */
+import koCommon from "@/messages/ko/common.json";
+import koErrors from "@/messages/ko/errors.json";
+import koWelcome from "@/messages/ko/welcome.json";
+import koAuth from "@/messages/ko/auth.json";
+import koHome from "@/messages/ko/home.json";
+import koWallet from "@/messages/ko/wallet.json";
+import koWorldId from "@/messages/ko/worldId.json";
+import koSettings from "@/messages/ko/settings.json";
+import koHistory from "@/messages/ko/history.json";
+import koVerify from "@/messages/ko/verify.json";
+import koTransfer from "@/messages/ko/transfer.json";
+import koAdmin from "@/messages/ko/admin.json";
+import koPrices from "@/messages/ko/prices.json";
+import koStaking from "@/messages/ko/staking.json";
+import enCommon from "@/messages/en/common.json";
+import enErrors from "@/messages/en/errors.json";
+import enWelcome from "@/messages/en/welcome.json";
+import enAuth from "@/messages/en/auth.json";
+import enHome from "@/messages/en/home.json";
+import enWallet from "@/messages/en/wallet.json";
+import enWorldId from "@/messages/en/worldId.json";
+import enSettings from "@/messages/en/settings.json";
+import enHistory from "@/messages/en/history.json";
+import enVerify from "@/messages/en/verify.json";
+import enTransfer from "@/messages/en/transfer.json";
+import enAdmin from "@/messages/en/admin.json";
+import enPrices from "@/messages/en/prices.json";
+import enStaking from "@/messages/en/staking.json";
+import type { Locale } from "./config";
+
+const ko = {
+  Common: koCommon,
+  Errors: koErrors,
+  Welcome: koWelcome,
+  Auth: koAuth,
+  Home: koHome,
+  Wallet: koWallet,
+  WorldId: koWorldId,
+  Settings: koSettings,
+  History: koHistory,
+  Verify: koVerify,
+  Transfer: koTransfer,
+  Admin: koAdmin,
+  Prices: koPrices,
+  Staking: koStaking,
+};
+const en = {
+  Common: enCommon,
+  Errors: enErrors,
+  Welcome: enWelcome,
+  Auth: enAuth,
+  Home: enHome,
+  Wallet: enWallet,
+  WorldId: enWorldId,
+  Settings: enSettings,
+  History: enHistory,
+  Verify: enVerify,
+  Transfer: enTransfer,
+  Admin: enAdmin,
+  Prices: enPrices,
+  Staking: enStaking,
+};
+
+export type Messages = typeof ko;
+export const MESSAGES: Record<Locale, Messages> = { ko, en: en as Messages };

@@ -1,0 +1,12 @@
+/**
+ * Background jobs started once per server process. Each job must be safe to run on several
+ * instances at once (advisory locks, unique keys).
+ */
+const started = Symbol.for("wld.jobs.started");
+
+export function startJobs(): void {
+  const g = globalThis as typeof globalThis & { [started]?: boolean };
+  if (g[started] || process.env.WLD_DISABLE_JOBS === "1") return;
+  g[started] = true;
+  // Jobs register here (the daily staking reward timer, price refresh).
+}

@@ -1,0 +1,70 @@
+/**
+ * Browser tests against the production build, served on the embedded database in a throwaway
+ * DATA_DIR, with the price feeds pointed at the local fake upstream.
+ */
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean) as string[];
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (found) return found;
+  try {
+    // Playwright's own browser, if one was installed with `npx playwright install chromium`.
+    const { chromium } = require("@playwright/test") as typeof import("@playwright/test");
+    if (fs.existsSync(chromium.executablePath())) return undefined;
+  } catch {}
+  throw new Error(
+    "No Chromium found: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.",
+  );
+}
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const FAKE_PORT = Number(process.env.E2E_FAKE_PORT ?? 3219);
+const DATA_DIR = `.test-data/e2e-${process.env.E2E_RUN_ID ?? "run"}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    ...devices["Pixel 7"],
+    viewport: { width: 390, height: 844 },
+    locale: "ko-KR",
+    timezoneId: "Asia/Seoul",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-gpu"],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: [
+    {
+      command: `npx tsx tests/support/fake-upstream-server.ts`,
+      url: `http://127.0.0.1:${FAKE_PORT}/health`,
+      env: { FAKE_UPSTREAM_PORT: String(FAKE_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf ${DATA_DIR} && npm start`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        DATABASE_URL: "",
+        UPBIT_API_URL: `http://127.0.0.1:${FAKE_PORT}`,
+        BINANCE_API_URL: `http://127.0.0.1:${FAKE_PORT}`,
+        CRON_SECRET: "e2e-cron-secret-0123456789",
+      },
+      reuseExistingServer: false,
+      timeout: 600_000,
+      stdout: "pipe",
+    },
+  ],
+});

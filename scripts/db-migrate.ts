@@ -1,0 +1,7 @@
+// `npm run db:migrate`: apply the committed migrations to DATABASE_URL (or the embedded database).
+import { closeDb } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+
+await migrateDatabase();
+await closeDb();
+console.log("migrations applied");

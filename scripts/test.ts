@@ -1,0 +1,57 @@
+/**
+ * `npm test`: every test — unit and integration (Vitest) on the embedded database, the integration
+ * tests again on PostgreSQL when TEST_DATABASE_URL is set, then the browser tests (Playwright)
+ * against the production build. Ends with one line: "N passed, N failed".
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const outDir = path.resolve(".test-data/reports");
+fs.mkdirSync(outDir, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+function run(label: string, cmd: string, args: string[], env: Record<string, string>, report: string, read: (j: any) => void) {
+  console.log(`\n▶ ${label}: ${cmd} ${args.join(" ")}`);
+  fs.rmSync(report, { force: true });
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (r.status !== 0) exitCode = r.status ?? 1;
+  try {
+    read(JSON.parse(fs.readFileSync(report, "utf8")));
+  } catch {
+    console.error(`${label}: no report was written (the run failed before testing)`);
+    totals.failed += 1;
+    exitCode ||= 1;
+  }
+}
+
+const readVitest = (j: any) => {
+  totals.passed += j.numPassedTests ?? 0;
+  totals.failed += j.numFailedTests ?? 0;
+  totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+};
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit` or `-- e2e`
+const want = (part: string) => only.length === 0 || only.includes(part);
+
+if (want("unit")) {
+  const report = path.join(outDir, "vitest-embedded.json");
+  run("unit + integration (PGlite)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { TEST_DATABASE_URL: "" }, report, readVitest);
+}
+const pg = process.env.TEST_DATABASE_URL;
+if (pg && want("pg")) {
+  const report = path.join(outDir, "vitest-postgres.json");
+  run("integration (PostgreSQL)", "npx", ["vitest", "run", "tests/integration", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { TEST_DATABASE_URL: pg }, report, readVitest);
+}
+if (want("e2e")) {
+  const report = path.join(outDir, "playwright.json");
+  run("browser (Playwright)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, report, (j) => {
+    totals.passed += j.stats?.expected ?? 0;
+    totals.failed += (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0);
+    totals.skipped += j.stats?.skipped ?? 0;
+  });
+}
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode || (totals.failed ? 1 : 0));

@@ -1,0 +1,3 @@
+export default async function globalSetup() {
+  // Servers are started by playwright.config.ts (webServer); nothing else to prepare.
+}

@@ -1,0 +1,44 @@
+/**
+ * Gives each test file a fresh, migrated database before any app module opens one:
+ * a clone of the run's template on PostgreSQL, or an in-memory PGlite.
+ */
+import postgres from "postgres";
+import { afterAll, inject } from "vitest";
+
+process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
+process.env.FILE_ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
+process.env.UPBIT_API_URL ??= "http://127.0.0.1:9";
+process.env.BINANCE_API_URL ??= "http://127.0.0.1:9";
+
+const template = inject("pgTemplate");
+const baseUrl = process.env.TEST_DATABASE_URL;
+let dropName: string | undefined;
+
+if (template && baseUrl) {
+  const name = `wld_t_${process.ppid}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  dropName = name;
+} else {
+  delete process.env.DATABASE_URL;
+  process.env.DATA_DIR = "memory://";
+  const { migrateDatabase } = await import("../../db/migrate");
+  await migrateDatabase();
+}
+
+afterAll(async () => {
+  const { closeDb } = await import("../../db/client");
+  await closeDb();
+  if (dropName && baseUrl) {
+    const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
+    await admin.end();
+  }
+});
+
+/** True when this file runs on a real PostgreSQL server. */
+export const onPostgres = () => Boolean(process.env.DATABASE_URL);
