@@ -1,0 +1,49 @@
+/**
+ * Browser-side fetch for our own API: JSON in and out, same-origin cookies, and errors as
+ * ApiError carrying the server's `code` and its (already translated) `error` message.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export async function api<T = unknown>(
+  path: string,
+  init: Omit<RequestInit, "body"> & { body?: unknown; idempotencyKey?: string } = {},
+): Promise<T> {
+  const headers = new Headers(init.headers);
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) body = init.body;
+  else if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers.set("content-type", "application/json");
+  }
+  if (init.idempotencyKey) headers.set("idempotency-key", init.idempotencyKey);
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers, body, credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, "NETWORK", "");
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {}
+  if (!res.ok) {
+    const b = (data ?? {}) as Record<string, unknown>;
+    throw new ApiError(res.status, String(b.code ?? "INTERNAL"), String(b.error ?? ""), b);
+  }
+  return data as T;
+}
+
+/** A fresh key for one user action (a retried click reuses it; a new action gets a new one). */
+export const newIdempotencyKey = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
