@@ -1,0 +1,83 @@
+"use client";
+
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+
+type ToastKind = "info" | "success" | "error";
+type ToastItem = { id: number; message: string; kind: ToastKind };
+type ShowToast = (message: string, opts?: { kind?: ToastKind; durationMs?: number }) => void;
+
+const ToastContext = createContext<ShowToast | null>(null);
+
+/**
+ * Toasts for the whole app: wrap a subtree in <ToastProvider> and call `useToast()(message)`.
+ * Messages are announced politely (role="status"); errors assertively (role="alert").
+ * Default duration 2 s (spec §9: invite link and settings toasts).
+ */
+export function ToastProvider({ children }: { children: React.ReactNode }) {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const seq = useRef(0);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const t of pending) clearTimeout(t);
+    };
+  }, []);
+
+  const show = useCallback<ShowToast>((message, opts = {}) => {
+    seq.current += 1;
+    const id = seq.current;
+    setItems((list) => [...list, { id, message, kind: opts.kind ?? "info" }]);
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setItems((list) => list.filter((t) => t.id !== id));
+    }, opts.durationMs ?? 2000);
+    timers.current.add(timer);
+  }, []);
+
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 bottom-20 z-[60] flex flex-col items-center gap-2 px-4">
+        {items.map((t) => (
+          <div
+            key={t.id}
+            role={t.kind === "error" ? "alert" : "status"}
+            className={`pointer-events-auto max-w-[400px] rounded-xl px-4 py-3 text-sm text-white shadow-lg ${
+              t.kind === "error" ? "bg-rose-600" : t.kind === "success" ? "bg-emerald-600" : "bg-gray-900/90"
+            }`}
+          >
+            {t.message}
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/**
+ * The toast function. Outside a ToastProvider it falls back to window.alert so a screen
+ * never loses a message.
+ */
+export function useToast(): ShowToast {
+  const ctx = useContext(ToastContext);
+  return ctx ?? ((message: string) => window.alert(message));
+}
+
+/** A standalone toast for screens that manage their own state: shows `message` while it is set. */
+export function Toast({ message, kind = "info" }: { message: string | null; kind?: ToastKind }) {
+  if (!message) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-20 z-[60] flex justify-center px-4">
+      <div
+        role={kind === "error" ? "alert" : "status"}
+        className={`max-w-[400px] rounded-xl px-4 py-3 text-sm text-white shadow-lg ${
+          kind === "error" ? "bg-rose-600" : kind === "success" ? "bg-emerald-600" : "bg-gray-900/90"
+        }`}
+      >
+        {message}
+      </div>
+    </div>
+  );
+}

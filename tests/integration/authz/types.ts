@@ -1,0 +1,89 @@
+/**
+ * Row format of the authorization matrix (tests/integration/authz-matrix.test.ts).
+ * See README.md in this folder. One file per domain exports `rows: AuthzRow[]`.
+ */
+import type { TestUser } from "../../factories/users";
+
+/** The five callers every row is run with. */
+export type Who = "guest" | "self" | "other" | "admin" | "superadmin";
+
+/**
+ * What a caller must get:
+ * - a status number (exact), or a list of acceptable statuses;
+ * - ALLOWED: authorization passed — anything except 401 and 403 (and never a 5xx).
+ */
+export const ALLOWED = "allowed" as const;
+export type Expectation = number | readonly number[] | typeof ALLOWED;
+
+/**
+ * The members a row runs against, created fresh for every row:
+ * `self` is the member whose data the row targets; `other` is a second member;
+ * `admin` is an ADMIN and `superadmin` a SUPERADMIN. `data` holds whatever `prepare` stored.
+ */
+export type AuthzCtx = {
+  self: TestUser;
+  other: TestUser;
+  admin: TestUser;
+  superadmin: TestUser;
+  data: Record<string, unknown>;
+};
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+
+export type AuthzRow = {
+  method: Method;
+  /** The route as its folder under app/: "/api/users/by-id/[userId]/coins". Must match a route.ts file. */
+  path: string;
+  expect: Record<Who, Expectation>;
+  /** Dynamic segments, usually pointing at ctx.self: ({ self }) => ({ userId: self.userId }). */
+  params?: (ctx: AuthzCtx) => Record<string, string>;
+  /** Query string without "?", e.g. "page=1&limit=10". */
+  query?: string | ((ctx: AuthzCtx) => string);
+  /** JSON body (object or function of ctx). Prefer inputs that are harmless or fail validation AFTER authorization. */
+  body?: unknown | ((ctx: AuthzCtx) => unknown);
+  /** Raw body (e.g. FormData for uploads); wins over body. */
+  rawBody?: (ctx: AuthzCtx) => BodyInit;
+  /** Extra request headers (e.g. authorization for the cron endpoint). */
+  headers?: Record<string, string> | ((ctx: AuthzCtx) => Record<string, string>);
+  /** Runs once before the callers, after the members are created (create a request, a product …). */
+  prepare?: (ctx: AuthzCtx) => Promise<void>;
+  /** Free text shown in the test name. */
+  note?: string;
+};
+
+/** Shorthands for common expectations. */
+export const MEMBER_OWN: Record<Who, Expectation> = {
+  guest: 401,
+  self: ALLOWED,
+  other: 403,
+  admin: ALLOWED,
+  superadmin: ALLOWED,
+};
+export const ANY_MEMBER: Record<Who, Expectation> = {
+  guest: 401,
+  self: ALLOWED,
+  other: ALLOWED,
+  admin: ALLOWED,
+  superadmin: ALLOWED,
+};
+export const ADMIN_ONLY: Record<Who, Expectation> = {
+  guest: 401,
+  self: 403,
+  other: 403,
+  admin: ALLOWED,
+  superadmin: ALLOWED,
+};
+export const SUPERADMIN_ONLY: Record<Who, Expectation> = {
+  guest: 401,
+  self: 403,
+  other: 403,
+  admin: 403,
+  superadmin: ALLOWED,
+};
+export const PUBLIC: Record<Who, Expectation> = {
+  guest: ALLOWED,
+  self: ALLOWED,
+  other: ALLOWED,
+  admin: ALLOWED,
+  superadmin: ALLOWED,
+};
