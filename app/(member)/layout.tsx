@@ -1,0 +1,29 @@
+/**
+ * Shared chrome of the member screens: the session is read on the server (the cookie, not
+ * localStorage), guests are sent to /login, and the member's handle and role reach the client
+ * through MemberProvider. Every API call still authorizes itself.
+ */
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { BottomTabs } from "@/components/member/bottom-tabs";
+import { MemberProvider } from "@/components/member/member-context";
+import { ToastProvider } from "@/components/ui/toast";
+import { sessionUser } from "@/lib/auth/session";
+
+export const dynamic = "force-dynamic";
+
+export default async function MemberLayout({ children }: { children: React.ReactNode }) {
+  const h = await headers();
+  const user = await sessionUser(new Request("http://localhost/", { headers: new Headers(h) }));
+  if (!user) redirect("/login");
+  return (
+    <MemberProvider member={{ userId: user.userId, name: user.name, role: user.role, idStatus: user.idStatus }}>
+      <ToastProvider>
+        <div className="flex min-h-dvh flex-col">
+          <div className="flex-1 pb-20">{children}</div>
+          <BottomTabs />
+        </div>
+      </ToastProvider>
+    </MemberProvider>
+  );
+}

@@ -1,0 +1,141 @@
+"use client";
+
+/**
+ * The member screens' reads, one react-query hook per call (DESIGN.md §5 shapes). Amounts stay
+ * decimal strings; KRW prices arrive as numbers and are turned into decimals with `priceDec`.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { ApiError, api } from "@/lib/client/api";
+import { D, type Dec } from "@/lib/money";
+import { useMember } from "./member-context";
+
+export type Profile = {
+  id: number;
+  userId: string;
+  name: string;
+  role: "USER" | "ADMIN" | "SUPERADMIN";
+  CertID: boolean;
+  idStatus: "NONE" | "PENDING" | "APPROVED" | "REJECTED";
+  createdAt: string;
+  refCode: string | null;
+  refId: string | null;
+  walletAddr: string | null;
+  phone: string | null;
+};
+export type CoinRow = { symbol: string; amount: string };
+export type StakedRow = { coinSymbol: string; amount: string; profit: string | number };
+export type StakingHistoryRow = { id: number; coinSymbol: string; amount: string; createdAt: string };
+export type TxRow = { id: number; type: "DEPOSIT" | "WITHDRAW" | "TRANSFER" | "STAKING"; coinSymbol: string; amount: string; createdAt: string };
+export type WldPrice = { symbol: string; price: number | string; changePercent: number | string; updatedAt?: string; stale?: boolean };
+
+/** The protected-lock release moment of spec §9, used only when GET /api/config is unavailable. */
+export const DEFAULT_LOCK_RELEASE = "2025-07-27T18:00:00+09:00";
+
+export const enc = encodeURIComponent;
+
+export const keys = {
+  profile: (u: string) => ["profile", u] as const,
+  coins: (u: string) => ["coins", u] as const,
+  staked: (u: string) => ["staked", u] as const,
+  stakingHistory: (u: string) => ["staking-history", u] as const,
+  transactions: (u: string, page: number) => ["transactions", u, page] as const,
+};
+
+export function useProfile() {
+  const { userId } = useMember();
+  return useQuery({ queryKey: keys.profile(userId), queryFn: () => api<Profile>(`/api/users/by-id/${enc(userId)}`) });
+}
+
+export function useCoins() {
+  const { userId } = useMember();
+  return useQuery({ queryKey: keys.coins(userId), queryFn: () => api<CoinRow[]>(`/api/users/by-id/${enc(userId)}/coins`) });
+}
+
+export function useStaked() {
+  const { userId } = useMember();
+  return useQuery({
+    queryKey: keys.staked(userId),
+    queryFn: () => api<StakedRow[]>(`/api/users/${enc(userId)}/staked-coins`),
+  });
+}
+
+export function useWldPrice() {
+  return useQuery({ queryKey: ["price", "WLD"], queryFn: () => api<WldPrice>("/api/price/WLD"), refetchInterval: 30_000 });
+}
+
+/** GET /api/prices: symbol → KRW. Accepts a bare map or one wrapped in `{ prices }`. */
+export function usePrices() {
+  return useQuery({
+    queryKey: ["prices"],
+    queryFn: async () => {
+      const body = await api<Record<string, unknown>>("/api/prices");
+      const map = (body && typeof body.prices === "object" && body.prices ? body.prices : body) as Record<string, unknown>;
+      const out: Record<string, Dec> = {};
+      for (const [k, v] of Object.entries(map)) {
+        const d = priceDec(v);
+        if (d) out[k.toUpperCase()] = d;
+      }
+      return out;
+    },
+    refetchInterval: 30_000,
+  });
+}
+
+/** GET /api/config: the protected-lock release moment. Falls back to the spec's constant. */
+export function useLockRelease() {
+  return useQuery({
+    queryKey: ["config"],
+    queryFn: async () => {
+      try {
+        const c = await api<{ lockReleaseAt?: string }>("/api/config");
+        return c?.lockReleaseAt ?? DEFAULT_LOCK_RELEASE;
+      } catch {
+        return DEFAULT_LOCK_RELEASE;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A KRW price (number or string, possibly wrapped as `{ price }`) as a decimal, or null. */
+export function priceDec(v: unknown): Dec | null {
+  const raw = v && typeof v === "object" && "price" in v ? (v as { price: unknown }).price : v;
+  if (typeof raw !== "number" && typeof raw !== "string") return null;
+  try {
+    const d = new D(String(raw));
+    return d.isFinite() ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Decimal of an amount string from the API; garbage reads as zero rather than NaN. */
+export function amt(v: string | number | null | undefined): Dec {
+  if (v === null || v === undefined) return new D(0);
+  try {
+    const d = new D(String(v));
+    return d.isFinite() ? d : new D(0);
+  } catch {
+    return new D(0);
+  }
+}
+
+/** The WLD amount of a coins or staked list. */
+export function wldOf(rows: Array<CoinRow | StakedRow> | undefined): Dec {
+  const row = rows?.find((r) => ("symbol" in r ? r.symbol : r.coinSymbol) === "WLD");
+  return amt(row?.amount);
+}
+
+/** The server's message for a failed call, or the given translated fallback. */
+export function useErrorText() {
+  const t = useTranslations("Common.errors");
+  return (err: unknown, fallback: "requestFailed" | "swapFailed" | "transferFailed" | "registrationFailed" | "saveFailed" | "changeFailed" | "deletionFailed" | "processingFailed" | "duplicateCheckFailed" | "walletCheckFailed" | "balanceCheckFailed" = "requestFailed") => {
+    if (err instanceof ApiError) {
+      if (err.code === "NETWORK") return t("serverConnectionFailed");
+      if (err.message) return err.message;
+      if (err.status >= 500) return t("serverError");
+    }
+    return t(fallback);
+  };
+}
