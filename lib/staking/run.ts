@@ -1,0 +1,176 @@
+/**
+ * The daily staking reward run (DESIGN.md §3, issue 7).
+ *
+ * For every member's staked balance at the end of a KST day: reward = balance × annual rate / 100 / 365,
+ * rounded down to 8 decimals, credited from the coin's `rewards_pool` to the member's `rewards` account.
+ * Per coin and day it is ONE set-based posting (lib/ledger/batch.ts) with idempotency key
+ * `reward-run:<coin>:<day>`, and one staking_rewards row per member, coin and day (unique
+ * staking_rewards_day_uq): a second or concurrent run of the same day pays nothing.
+ *
+ * "Staked balance at the end of the day" is the sum of the staked account's ledger entries with
+ * created_at before 00:00 KST of the next day, read in ONE statement (one snapshot) and written into
+ * staking_rewards before any money moves; the posting then pays exactly those rows. We read the ledger
+ * instead of locking the accounts because
+ *  - a posting's entries commit together, so a swap running during the run is either wholly in that
+ *    snapshot or wholly out of it — never half (the holding and staked legs are one posting);
+ *  - swaps after midnight (the run starts at 00:05, or days later when catching up) are excluded by their
+ *    created_at, so the reward of a day does not depend on when the run happens;
+ *  - members keep swapping while 100,000 rows are paid: nothing of theirs is locked.
+ * A swap's created_at is its transaction's start; one that started before midnight but commits after the
+ * run's snapshot is left out of that day (it counts from the next day on). The balance used is kept in
+ * staking_rewards.staked_balance, so every reward can be explained afterwards.
+ * The rate is the one in force when the run happens (lib/staking/rates.ts).
+ */
+import { sql } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "@/db/client";
+import type { Coin } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { postBatchCredit } from "@/lib/ledger/batch";
+import { D, toDecimalString } from "@/lib/money";
+import { effectiveRateSql, rewardSql } from "./rates";
+import { addDays, dayEnd, isDay, lastEndedDay } from "./time";
+
+/** At most this many days are caught up per call (oldest first); the next call continues. */
+export const MAX_CATCH_UP_DAYS = 31;
+
+export type DayResult = {
+  day: string;
+  /** Members paid by THIS call for this day (0 when the day had been paid already). */
+  membersPaid: number;
+  /** Amount paid by this call, a decimal string. */
+  totalPaid: string;
+  alreadyPaid: boolean;
+};
+
+export type AccrueResult = { days: DayResult[]; membersPaid: number; totalPaid: string; remaining: number };
+
+/** Coins that can earn: an active product or a member's own rate exists. */
+async function earningCoins(db: DbOrTx): Promise<Coin[]> {
+  const rows = rowsOf<{ coin: Coin }>(
+    await db.execute(sql`
+      SELECT coin_symbol::text AS coin FROM staking_products WHERE active
+      UNION
+      SELECT coin_symbol::text FROM member_staking_rates WHERE annual_rate IS NOT NULL OR product_id IS NOT NULL
+      ORDER BY 1`),
+  );
+  return rows.map((r) => r.coin);
+}
+
+/** Pays one KST day that has ended at `now`. Safe to repeat and to run concurrently. */
+export async function runRewardDay(
+  db: DbOrTx,
+  day: string,
+  opts: { now?: Date; actorId?: number | null } = {},
+): Promise<DayResult> {
+  const now = opts.now ?? new Date();
+  if (!isDay(day) || dayEnd(day).getTime() > now.getTime()) throw new AppError("VALIDATION", { field: "date" });
+  const end = dayEnd(day).toISOString();
+  // Rewards of a day carry the moment they fell due (00:05 KST), or the real time if that is earlier.
+  const due = new Date(dayEnd(day).getTime() + 5 * 60_000).toISOString();
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO staking_runs (day, started_at) VALUES (${day}::date, now()) ON CONFLICT (day) DO NOTHING`);
+    let membersPaid = 0;
+    let total = new D(0);
+    let replays = 0;
+    const coins = await earningCoins(tx);
+    for (const coin of coins) {
+      const result = await postBatchCredit(tx, {
+        kind: "STAKING_REWARD",
+        idempotencyKey: `reward-run:${coin}:${day}`,
+        coin,
+        from: "rewards_pool",
+        to: "rewards",
+        actorId: opts.actorId ?? null,
+        memo: `staking reward ${coin} ${day}`,
+        audit: { action: "staking.reward_run", actorId: opts.actorId ?? null, targetId: `${coin}:${day}` },
+        rows: async (t, postingId) => {
+          // One statement, one snapshot: the day-end balances of every staked member, and their rewards.
+          await t.execute(sql`
+            INSERT INTO staking_rewards (user_id, coin_symbol, day, staked_balance, annual_rate, amount, posting_id, created_at)
+            SELECT s.user_id, ${coin}::coin, ${day}::date, s.balance, s.rate, s.reward, ${postingId}::bigint, LEAST(now(), ${due}::timestamptz)
+            FROM (
+              SELECT b.user_id, b.balance, r.rate, ${rewardSql(sql`b.balance`, sql`r.rate`)} AS reward
+              FROM (
+                SELECT a.user_id, sum(e.amount) AS balance
+                FROM ledger_accounts a
+                JOIN ledger_entries e ON e.account_id = a.id
+                WHERE a.kind = 'staked' AND a.coin = ${coin}::coin AND e.created_at < ${end}::timestamptz
+                GROUP BY a.user_id
+                HAVING sum(e.amount) > 0
+              ) b
+              JOIN users u ON u.id = b.user_id AND u.status = 'ACTIVE'
+              CROSS JOIN LATERAL (SELECT ${effectiveRateSql(sql`b.user_id`, sql`${coin}::coin`)} AS rate) r
+              WHERE r.rate > 0
+            ) s
+            WHERE s.reward > 0
+            ON CONFLICT ON CONSTRAINT staking_rewards_day_uq DO NOTHING`);
+          return sql`SELECT user_id, amount FROM staking_rewards WHERE posting_id = ${postingId}::bigint`;
+        },
+      });
+      if (result.replayed) replays += 1;
+      membersPaid += result.count;
+      total = total.plus(result.total);
+    }
+    // The day's figures come from its reward rows, whichever run (or seed) wrote them.
+    await tx.execute(sql`
+      UPDATE staking_runs SET finished_at = now(),
+        members_paid = (SELECT count(DISTINCT user_id) FROM staking_rewards WHERE day = ${day}::date),
+        total_paid = (SELECT COALESCE(sum(amount), 0) FROM staking_rewards WHERE day = ${day}::date)
+      WHERE day = ${day}::date`);
+    return {
+      day,
+      membersPaid,
+      totalPaid: toDecimalString(total),
+      alreadyPaid: replays > 0 && replays === coins.length,
+    };
+  });
+}
+
+/**
+ * The ended days not yet paid, oldest first: from the day after the last finished run (or, before any
+ * run, the day of the first staked entry) up to yesterday in Seoul.
+ */
+export async function pendingDays(db: DbOrTx, now: Date): Promise<string[]> {
+  const last = lastEndedDay(now);
+  const [row] = rowsOf<{ last_run: string | null; first_stake: string | null }>(
+    await db.execute(sql`
+      SELECT (SELECT max(day)::text FROM staking_runs WHERE finished_at IS NOT NULL) AS last_run,
+             (SELECT to_char((min(e.created_at) AT TIME ZONE 'UTC') + interval '9 hours', 'YYYY-MM-DD')
+               FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.kind = 'staked') AS first_stake`),
+  );
+  let start: string | null = row?.last_run ? addDays(row.last_run.slice(0, 10), 1) : null;
+  if (!start && row?.first_stake) start = row.first_stake;
+  if (!start || start > last) return [];
+  const days: string[] = [];
+  for (let d = start; d <= last; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+/** Pays `date`, or every pending ended day (at most MAX_CATCH_UP_DAYS, oldest first). */
+export async function accrueRewards(
+  db: DbOrTx,
+  opts: { date?: string; now?: Date; actorId?: number | null } = {},
+): Promise<AccrueResult> {
+  const now = opts.now ?? new Date();
+  let days: string[];
+  let remaining = 0;
+  if (opts.date !== undefined) {
+    days = [opts.date];
+  } else {
+    const pending = await pendingDays(db, now);
+    days = pending.slice(0, MAX_CATCH_UP_DAYS);
+    remaining = pending.length - days.length;
+  }
+  const results: DayResult[] = [];
+  let membersPaid = 0;
+  let total = new D(0);
+  for (const day of days) {
+    const r = await runRewardDay(db, day, { now, actorId: opts.actorId });
+    results.push(r);
+    membersPaid += r.membersPaid;
+    total = total.plus(r.totalPaid);
+  }
+  return { days: results, membersPaid, totalPaid: toDecimalString(total), remaining };
+}
