@@ -1,0 +1,53 @@
+/**
+ * "Delete member" (DESIGN.md §1): the member is deactivated, never removed. Their sessions die at
+ * the next request (session_version bump), their personal data and ID images are erased, and the
+ * ledger keeps every posting so the books still balance.
+ */
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
+import { audit } from "@/lib/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import { eraseIdImages, type RequestMeta } from "./documents";
+
+export const DEACTIVATED_NAME = "탈퇴한 회원";
+
+/** ADMIN or SUPERADMIN; nobody deactivates themself or a SUPERADMIN here. */
+export async function deactivateMember(actor: SessionUser, targetId: number, meta: RequestMeta = {}) {
+  if (targetId === actor.id) throw new AppError("FORBIDDEN");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, role: users.role, status: users.status, idStatus: users.idStatus })
+      .from(users)
+      .where(eq(users.id, targetId))
+      .for("update");
+    if (target?.status !== "ACTIVE") throw new AppError("NOT_FOUND");
+    if (target.role === "SUPERADMIN") throw new AppError("FORBIDDEN");
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({
+        status: "DEACTIVATED",
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        name: DEACTIVATED_NAME,
+        phone: null,
+        walletAddr: null,
+        deactivatedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, targetId));
+    const imagesErased = await eraseIdImages(tx, targetId);
+    await audit(tx, {
+      action: "member.deactivate",
+      actorId: actor.id,
+      targetUserId: targetId,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      before: { status: "ACTIVE", role: target.role, idStatus: target.idStatus },
+      after: { status: "DEACTIVATED", personalDataErased: true, imagesErased },
+    });
+    return { id: targetId, status: "DEACTIVATED" as const };
+  });
+}

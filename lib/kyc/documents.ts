@@ -1,0 +1,313 @@
+/**
+ * ID verification: a member submits an ID image, an admin approves or rejects it, and the first
+ * approval pays the 1000 WLD airdrop. Every state change takes the member's users row FOR UPDATE
+ * first, so concurrent uploads, approvals and rejections of one member run one after another; the
+ * reward's idempotency key (`kyc-reward:<id>`, unique in ledger_postings) makes it pay at most once
+ * even across reject → upload → approve cycles.
+ */
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { type DbOrTx, getDb, type Tx } from "@/db/client";
+import { type IdStatus, idDocuments, ledgerPostings, users } from "@/db/schema";
+import { audit } from "@/lib/audit";
+import { isAdmin } from "@/lib/auth/guards";
+import type { SessionUser } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import { credit } from "@/lib/ledger";
+import { fileStore, STORAGE_KEY_PATTERN } from "@/lib/storage";
+import { processIdImage } from "./image";
+import type { UploadedFile } from "./multipart";
+
+export const KYC_REWARD_WLD = "1000";
+export const kycRewardKey = (userId: number) => `kyc-reward:${userId}`;
+/** Where the owner or an admin opens an image; the key is random and the route re-checks who asks. */
+export const idImageUrl = (storageKey: string) => `/api/id-images/${storageKey}`;
+
+export type RequestMeta = { ip?: string | null; requestId?: string | null };
+
+async function lockMember(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ id: users.id, userId: users.userId, role: users.role, idStatus: users.idStatus, status: users.status })
+    .from(users)
+    .where(eq(users.id, id))
+    .for("update");
+  if (row?.status !== "ACTIVE") throw new AppError("NOT_FOUND");
+  return row;
+}
+
+/** The member's latest submission (the one under review or last decided), if any. */
+async function currentDocument(db: DbOrTx, userId: number) {
+  const [doc] = await db
+    .select({
+      id: idDocuments.id,
+      status: idDocuments.status,
+      storageKey: idDocuments.storageKey,
+      reason: idDocuments.reason,
+      createdAt: idDocuments.createdAt,
+      reviewedAt: idDocuments.reviewedAt,
+      erasedAt: idDocuments.erasedAt,
+    })
+    .from(idDocuments)
+    .where(eq(idDocuments.userId, userId))
+    .orderBy(desc(idDocuments.id))
+    .limit(1);
+  return doc ?? null;
+}
+
+/** Erases every stored image of a member (blobs deleted, rows marked); returns how many. */
+export async function eraseIdImages(tx: DbOrTx, userId: number): Promise<number> {
+  const rows = await tx
+    .select({ id: idDocuments.id, storageKey: idDocuments.storageKey })
+    .from(idDocuments)
+    .where(and(eq(idDocuments.userId, userId), isNull(idDocuments.erasedAt)));
+  if (!rows.length) return 0;
+  const keys = rows.map((r) => r.storageKey).filter((k): k is string => Boolean(k));
+  await fileStore().delete(keys, { db: tx });
+  await tx
+    .update(idDocuments)
+    .set({ storageKey: null, erasedAt: new Date() })
+    .where(
+      inArray(
+        idDocuments.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  return keys.length;
+}
+
+/**
+ * A member submits an ID image (NONE or REJECTED → PENDING; a PENDING submission is replaced).
+ * Refused with 409 once approved. The image is validated and re-encoded before anything is stored,
+ * and older images of the member are erased: at most one image per member is kept.
+ */
+export async function submitIdDocument(member: SessionUser, file: UploadedFile, meta: RequestMeta = {}) {
+  // Cheap early answer before the image work; the transaction below decides.
+  if (member.idStatus === "APPROVED") throw new AppError("ALREADY_APPROVED");
+  const image = await processIdImage(file.data);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const row = await lockMember(tx, member.id);
+    if (row.idStatus === "APPROVED") throw new AppError("ALREADY_APPROVED");
+    await eraseIdImages(tx, member.id);
+    const storageKey = await fileStore().put({ data: image.data, contentType: image.mime }, { db: tx });
+    const [doc] = await tx
+      .insert(idDocuments)
+      .values({
+        userId: member.id,
+        status: "PENDING",
+        storageKey,
+        mime: image.mime,
+        width: image.width,
+        height: image.height,
+        sizeBytes: image.data.length,
+      })
+      .returning({ id: idDocuments.id });
+    await tx.update(users).set({ idStatus: "PENDING", updatedAt: new Date() }).where(eq(users.id, member.id));
+    await audit(tx, {
+      action: "kyc.upload",
+      actorId: member.id,
+      targetUserId: member.id,
+      targetId: doc!.id,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      before: { idStatus: row.idStatus },
+      after: { idStatus: "PENDING", document: doc!.id, mime: image.mime, width: image.width, height: image.height },
+    });
+    return { url: idImageUrl(storageKey), documentId: doc!.id };
+  });
+}
+
+/**
+ * An admin approves the member's PENDING submission: APPROVED (CertID true) and, the first time
+ * ever for this member, 1000 WLD from the airdrop account to their holding with a DEPOSIT row.
+ */
+export async function approveIdDocument(actor: SessionUser, targetId: number, meta: RequestMeta = {}) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const target = await lockMember(tx, targetId);
+    if (target.idStatus === "APPROVED") throw new AppError("ALREADY_APPROVED");
+    const doc = await currentDocument(tx, targetId);
+    if (doc?.status !== "PENDING" || doc.erasedAt) throw new AppError("NOTHING_TO_APPROVE");
+    const now = new Date();
+    await tx
+      .update(idDocuments)
+      .set({ status: "APPROVED", reviewedBy: actor.id, reviewedAt: now, reason: null })
+      .where(eq(idDocuments.id, doc.id));
+    await tx.update(users).set({ idStatus: "APPROVED", updatedAt: now }).where(eq(users.id, targetId));
+    const reward = await credit(tx, {
+      kind: "KYC_REWARD",
+      idempotencyKey: kycRewardKey(targetId),
+      userId: targetId,
+      coin: "WLD",
+      amount: KYC_REWARD_WLD,
+      from: "airdrop",
+      to: "holding",
+      actorId: actor.id,
+      memberTx: [{ userId: targetId, type: "DEPOSIT", coinSymbol: "WLD", amount: KYC_REWARD_WLD }],
+    });
+    await audit(tx, {
+      action: "kyc.approve",
+      actorId: actor.id,
+      targetUserId: targetId,
+      targetId: doc.id,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      before: { idStatus: target.idStatus },
+      after: { idStatus: "APPROVED", document: doc.id, rewardPaid: !reward.replayed, posting: reward.postingId },
+    });
+    return { idStatus: "APPROVED" as const, CertID: true, rewardPaid: !reward.replayed };
+  });
+}
+
+/**
+ * An admin rejects the member's submission with a reason (PENDING → REJECTED), or revokes an
+ * approval (APPROVED → REJECTED). The member may then upload again; the reward never pays twice.
+ */
+export async function rejectIdDocument(actor: SessionUser, targetId: number, reason: string, meta: RequestMeta = {}) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const target = await lockMember(tx, targetId);
+    const doc = await currentDocument(tx, targetId);
+    if (!doc || (doc.status !== "PENDING" && doc.status !== "APPROVED") || target.idStatus === "REJECTED")
+      throw new AppError("INVALID_STATE");
+    const now = new Date();
+    await tx
+      .update(idDocuments)
+      .set({ status: "REJECTED", reviewedBy: actor.id, reviewedAt: now, reason })
+      .where(eq(idDocuments.id, doc.id));
+    await tx.update(users).set({ idStatus: "REJECTED", updatedAt: now }).where(eq(users.id, targetId));
+    await audit(tx, {
+      action: "kyc.reject",
+      actorId: actor.id,
+      targetUserId: targetId,
+      targetId: doc.id,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      before: { idStatus: target.idStatus },
+      after: { idStatus: "REJECTED", document: doc.id, reason },
+    });
+    return { idStatus: "REJECTED" as const, CertID: false, reason };
+  });
+}
+
+export type IdVerificationDto = {
+  idStatus: IdStatus;
+  CertID: boolean;
+  /** Why the last submission was rejected (only while REJECTED). */
+  reason: string | null;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  /** The image URL while one is stored. */
+  url: string | null;
+  /** True once the 1000 WLD airdrop has been credited (it never pays twice). */
+  rewardReceived: boolean;
+};
+
+/** The verification state shown to the member (and to admins). */
+export async function idVerificationOf(db: DbOrTx, userId: number): Promise<IdVerificationDto> {
+  const [user] = await db.select({ idStatus: users.idStatus }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError("NOT_FOUND");
+  const doc = await currentDocument(db, userId);
+  const [paid] = await db
+    .select({ id: ledgerPostings.id })
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.idempotencyKey, kycRewardKey(userId)));
+  return {
+    idStatus: user.idStatus,
+    CertID: user.idStatus === "APPROVED",
+    reason: user.idStatus === "REJECTED" ? (doc?.reason ?? null) : null,
+    submittedAt: doc?.createdAt.toISOString() ?? null,
+    reviewedAt: doc?.reviewedAt?.toISOString() ?? null,
+    url: doc?.storageKey && !doc.erasedAt ? idImageUrl(doc.storageKey) : null,
+    rewardReceived: Boolean(paid),
+  };
+}
+
+/** The URL of the member's stored ID image; 404 when there is none. */
+export async function idImageUrlOf(db: DbOrTx, userId: number): Promise<string> {
+  const [doc] = await db
+    .select({ storageKey: idDocuments.storageKey })
+    .from(idDocuments)
+    .where(
+      and(eq(idDocuments.userId, userId), isNull(idDocuments.erasedAt), sql`${idDocuments.storageKey} IS NOT NULL`),
+    )
+    .orderBy(desc(idDocuments.id))
+    .limit(1);
+  if (!doc?.storageKey) throw new AppError("NOT_FOUND");
+  return idImageUrl(doc.storageKey);
+}
+
+/**
+ * The decrypted image for its owner or an admin. Anyone else gets 404 (as for a key that does not
+ * exist), so a URL reveals nothing. Every view by someone other than the owner is audited.
+ */
+export async function openIdImage(viewer: SessionUser, storageKey: string, meta: RequestMeta = {}) {
+  if (!STORAGE_KEY_PATTERN.test(storageKey)) throw new AppError("NOT_FOUND");
+  const db = await getDb();
+  const [doc] = await db
+    .select({ id: idDocuments.id, userId: idDocuments.userId })
+    .from(idDocuments)
+    .where(and(eq(idDocuments.storageKey, storageKey), isNull(idDocuments.erasedAt)));
+  if (!doc) throw new AppError("NOT_FOUND");
+  const own = doc.userId === viewer.id;
+  if (!own && !isAdmin(viewer)) throw new AppError("NOT_FOUND");
+  const file = await fileStore().get(storageKey, { db });
+  if (!file) throw new AppError("NOT_FOUND");
+  if (!own) {
+    await audit(db, {
+      action: "kyc.image.view",
+      actorId: viewer.id,
+      targetUserId: doc.userId,
+      targetId: doc.id,
+      ip: meta.ip,
+      requestId: meta.requestId,
+    });
+  }
+  return file;
+}
+
+/** What an admin needs to review a member's ID: the state, the image URL and every submission. */
+export async function adminIdDocumentView(db: DbOrTx, targetId: number) {
+  const [user] = await db
+    .select({ id: users.id, userId: users.userId, name: users.name, status: users.status })
+    .from(users)
+    .where(eq(users.id, targetId));
+  if (!user) throw new AppError("NOT_FOUND");
+  const state = await idVerificationOf(db, targetId);
+  const reviewer = alias(users, "reviewer");
+  const docs = await db
+    .select({
+      id: idDocuments.id,
+      status: idDocuments.status,
+      reason: idDocuments.reason,
+      mime: idDocuments.mime,
+      width: idDocuments.width,
+      height: idDocuments.height,
+      sizeBytes: idDocuments.sizeBytes,
+      createdAt: idDocuments.createdAt,
+      reviewedAt: idDocuments.reviewedAt,
+      reviewedBy: reviewer.userId,
+      erasedAt: idDocuments.erasedAt,
+    })
+    .from(idDocuments)
+    .leftJoin(reviewer, eq(reviewer.id, idDocuments.reviewedBy))
+    .where(eq(idDocuments.userId, targetId))
+    .orderBy(desc(idDocuments.id));
+  return {
+    user: { id: user.id, userId: user.userId, name: user.name, status: user.status },
+    ...state,
+    timeline: docs.map((d) => ({
+      id: d.id,
+      status: d.status,
+      reason: d.reason,
+      mime: d.mime,
+      width: d.width,
+      height: d.height,
+      sizeBytes: d.sizeBytes,
+      submittedAt: d.createdAt.toISOString(),
+      reviewedAt: d.reviewedAt?.toISOString() ?? null,
+      reviewedBy: d.reviewedBy ?? null,
+      erased: d.erasedAt !== null,
+    })),
+  };
+}

@@ -1,0 +1,16 @@
+/** Inputs of the ID-verification calls. */
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+
+export const rejectIdSchema = z.object({
+  reason: z.string().trim().min(1).max(500),
+});
+export type RejectId = z.infer<typeof rejectIdSchema>;
+
+/** The numeric users.id of an /api/admin/users/{id} route; anything else is 404. */
+export function memberIdParam(raw: string | undefined): number {
+  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) throw new AppError("NOT_FOUND");
+  const id = Number(raw);
+  if (id > 2_147_483_647) throw new AppError("NOT_FOUND");
+  return id;
+}
