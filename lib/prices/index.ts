@@ -1,0 +1,213 @@
+/**
+ * KRW prices for the app (spec §2, §7; SECURITY.md F30). Server code reads prices only through here:
+ * - currentPrice(symbol): one price, with how old it is and whether it may be used to move money;
+ * - priceMap(): every coin we list, in KRW;
+ * - wldQuote() / wldChart(range): WLD in KRW = Binance WLDUSDT close × Upbit USDT/KRW.
+ * Upstream calls are rate-limited, coalesced and backed off by lib/prices/feed.ts; while the exchanges
+ * are unreachable the last good (or seeded) prices are served with stale: true.
+ */
+import "server-only";
+import type { Coin } from "@/db/schema";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { D } from "@/lib/money";
+import { Feed, type FeedRead, type FeedTiming, type Snapshot } from "./feed";
+import { loadCandles, loadTickers, type StoredTickers, saveCandles, saveTickers } from "./store";
+import { type Candle, fetchCandles, fetchTickers, type Interval, TICKER_SYMBOLS, type TickerSymbol } from "./upstream";
+
+export type PriceSymbol = Coin | "USDT";
+export type ChartRange = "1d" | "1w" | "1m";
+export const CHART_RANGES: readonly ChartRange[] = ["1d", "1w", "1m"];
+/** 1d = 1h × 24, 1w = 1d × 7, 1m = 1w × 4 (spec §7). */
+export const RANGE_INTERVAL: Record<ChartRange, Interval> = { "1d": "1h", "1w": "1d", "1m": "1w" };
+
+/** A price older than this is not trusted: shown as unavailable and refused for money conversion. */
+export const MAX_PRICE_AGE_MS = 60 * 60 * 1000;
+
+export type Quote = { priceKrw: string; updatedAt: Date; stale: boolean; usable: boolean };
+export type WldQuote = Quote & { usdtKrw: string; changePercent: string };
+export type PriceMap = {
+  prices: Partial<Record<PriceSymbol, string>>;
+  updatedAt: Date;
+  stale: boolean;
+  usable: boolean;
+};
+export type ChartPoint = { time: Date; valueKrw: string };
+export type WldChart = {
+  range: ChartRange;
+  points: ChartPoint[];
+  changePercent: string;
+  updatedAt: Date;
+  stale: boolean;
+};
+
+type Feeds = { tickers: Feed<StoredTickers>; candles: Record<Interval, Feed<Candle[]>> };
+
+function timing(): FeedTiming {
+  const e = env();
+  return {
+    refreshMs: e.PRICE_REFRESH_MS,
+    timeoutMs: e.PRICE_TIMEOUT_MS,
+    maxBackoffMs: Math.max(e.PRICE_REFRESH_MS, 5 * 60_000),
+  };
+}
+
+function createFeeds(): Feeds {
+  const tickers = new Feed<StoredTickers>({
+    name: "upbit",
+    timing,
+    fetch: (t, ref) => {
+      const reference: Partial<Record<TickerSymbol, string>> = {};
+      for (const s of TICKER_SYMBOLS) reference[s] = ref?.value[s]?.priceKrw;
+      return fetchTickers(env().UPBIT_API_URL, t.timeoutMs, reference);
+    },
+    persist: (value, at) => saveTickers(value as Required<StoredTickers>, at),
+    load: loadTickers,
+  });
+  const candleFeed = (interval: Interval) =>
+    new Feed<Candle[]>({
+      name: `binance-${interval}`,
+      timing,
+      fetch: (t, ref) => fetchCandles(env().BINANCE_API_URL, interval, t.timeoutMs, ref?.value.at(-1)?.closeUsdt),
+      persist: async (value, at) => {
+        // Stored in KRW, so it needs a real USDT rate from this round (never the seeded one).
+        await tickers.settled();
+        const usdt = tickers.freshValue()?.USDT?.priceKrw;
+        if (usdt) await saveCandles(interval, value, usdt, at);
+      },
+      load: () => loadCandles(interval),
+    });
+  return { tickers, candles: { "1h": candleFeed("1h"), "1d": candleFeed("1d"), "1w": candleFeed("1w") } };
+}
+
+// One set of feeds per server process, shared by every route bundle that imports this module.
+const key = Symbol.for("wld.prices.feeds");
+type G = typeof globalThis & { [key]?: Feeds };
+function feeds(): Feeds {
+  const g = globalThis as G;
+  g[key] ??= createFeeds();
+  return g[key];
+}
+
+/** Tests only: forget every cached price and back-off state (the next read starts from the database). */
+export function resetPriceFeeds(): void {
+  (globalThis as G)[key] = undefined;
+}
+
+/** Upstream calls made by this process per feed (for logs and tests). */
+export function priceFeedStats() {
+  const f = feeds();
+  return {
+    upbit: f.tickers.state(),
+    "binance-1h": f.candles["1h"].state(),
+    "binance-1d": f.candles["1d"].state(),
+    "binance-1w": f.candles["1w"].state(),
+  };
+}
+
+const isUsable = (snap: Snapshot<unknown>, now: number) =>
+  snap.source !== "seed" && now - snap.updatedAt.getTime() <= MAX_PRICE_AGE_MS;
+
+function combine(reads: FeedRead<unknown>[]) {
+  const now = Date.now();
+  let updatedAt: Date | undefined;
+  let stale = false;
+  let usable = true;
+  for (const r of reads) {
+    if (!r.snapshot) throw new AppError("PRICE_UNAVAILABLE", {}, { "retry-after": "30" });
+    if (!updatedAt || r.snapshot.updatedAt < updatedAt) updatedAt = r.snapshot.updatedAt;
+    stale ||= r.stale || r.snapshot.source === "seed";
+    usable &&= isUsable(r.snapshot, now);
+  }
+  return { updatedAt: updatedAt!, stale, usable };
+}
+
+const unavailable = () => new AppError("PRICE_UNAVAILABLE", {}, { "retry-after": "30" });
+
+/** WLD in KRW (spec §7): the WLDUSDT close × USDT/KRW, to the won's hundredth. */
+const toKrw = (closeUsdt: string, usdtKrw: string) =>
+  new D(closeUsdt).times(usdtKrw).toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed();
+
+function percentChange(first: string, last: string): string {
+  const a = new D(first);
+  if (a.lte(0)) return "0";
+  return new D(last).minus(a).div(a).times(100).toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed();
+}
+
+/**
+ * WLD in KRW: the newest 1-hour close × USDT/KRW, with the change over the last 24 hours.
+ * Throws PRICE_UNAVAILABLE when no price was ever known (not even seeded).
+ */
+export async function wldQuote(): Promise<WldQuote> {
+  const f = feeds();
+  const [t, c] = await Promise.all([f.tickers.read(), f.candles["1h"].read()]);
+  const usdt = t.snapshot?.value.USDT?.priceKrw;
+  const candles = c.snapshot?.value ?? [];
+  const first = candles[0];
+  const last = candles.at(-1);
+  if (!usdt || !first || !last) throw unavailable();
+  const meta = combine([t, c]);
+  return {
+    priceKrw: toKrw(last.closeUsdt, usdt),
+    usdtKrw: usdt,
+    changePercent: percentChange(first.closeUsdt, last.closeUsdt),
+    ...meta,
+  };
+}
+
+/**
+ * The KRW price of one coin (or of USDT), for display and for money conversion. Callers that move
+ * money must refuse when `usable` is false (too old, or only the seeded demo history is known).
+ */
+export async function currentPrice(symbol: Coin | "USDT"): Promise<Quote> {
+  if (symbol === "WLD") {
+    const q = await wldQuote();
+    return { priceKrw: q.priceKrw, updatedAt: q.updatedAt, stale: q.stale, usable: q.usable };
+  }
+  const t = await feeds().tickers.read();
+  const entry = t.snapshot?.value[symbol];
+  if (!entry) throw unavailable();
+  return { priceKrw: entry.priceKrw, ...combine([t]) };
+}
+
+/** Every listed coin and USDT in KRW (symbols with no known price are left out). */
+export async function priceMap(): Promise<PriceMap> {
+  const f = feeds();
+  const [t, c] = await Promise.all([f.tickers.read(), f.candles["1h"].read()]);
+  const prices: PriceMap["prices"] = {};
+  for (const s of TICKER_SYMBOLS) {
+    const p = t.snapshot?.value[s]?.priceKrw;
+    if (p) prices[s] = p;
+  }
+  const lastClose = c.snapshot?.value.at(-1)?.closeUsdt;
+  const usdt = prices.USDT;
+  if (lastClose && usdt) prices.WLD = toKrw(lastClose, usdt);
+  if (!t.snapshot) throw unavailable();
+  return { prices, ...combine(prices.WLD ? [t, c] : [t]) };
+}
+
+/** WLD/KRW candles for a chart range, oldest first, with the percent change from first to last. */
+export async function wldChart(range: ChartRange): Promise<WldChart> {
+  const f = feeds();
+  const [t, c] = await Promise.all([f.tickers.read(), f.candles[RANGE_INTERVAL[range]].read()]);
+  const usdt = t.snapshot?.value.USDT?.priceKrw;
+  const candles = c.snapshot?.value ?? [];
+  if (!usdt || candles.length === 0) throw unavailable();
+  const { updatedAt, stale } = combine([t, c]);
+  return {
+    range,
+    points: candles.map((k) => ({
+      time: new Date(k.time),
+      valueKrw: toKrw(k.closeUsdt, usdt),
+    })),
+    changePercent: percentChange(candles[0]!.closeUsdt, candles.at(-1)!.closeUsdt),
+    updatedAt,
+    stale,
+  };
+}
+
+/** Warms every feed (the background job); the guards keep it to one call per feed per interval. */
+export async function refreshPrices(): Promise<void> {
+  const f = feeds();
+  await Promise.all([f.tickers.read(), f.candles["1h"].read(), f.candles["1d"].read(), f.candles["1w"].read()]);
+}
