@@ -36,12 +36,17 @@ export function PriceSection() {
         )}
         {price.data?.stale && price.data.updatedAt && (
           <p className="mt-1 text-xs text-gray-400">
-            {t("pricesAsOf", { time: format.dateTime(new Date(price.data.updatedAt), { dateStyle: "short", timeStyle: "short" }) })}
+            {t("pricesAsOf", {
+              time: format.dateTime(new Date(price.data.updatedAt), { dateStyle: "short", timeStyle: "short" }),
+            })}
           </p>
         )}
       </div>
       {/* PLACEHOLDER region: replaced by <PriceChart /> from components/prices/price-chart.tsx */}
-      <div className="rounded-2xl border border-dashed p-4 text-center text-sm text-gray-400" data-placeholder="price-chart">
+      <div
+        className="rounded-2xl border border-dashed p-4 text-center text-sm text-gray-400"
+        data-placeholder="price-chart"
+      >
         <div className="mb-2 flex justify-center gap-2">
           {(["1d", "1w", "1m"] as const).map((r) => (
             <button

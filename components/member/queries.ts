@@ -26,8 +26,20 @@ export type Profile = {
 export type CoinRow = { symbol: string; amount: string };
 export type StakedRow = { coinSymbol: string; amount: string; profit: string | number };
 export type StakingHistoryRow = { id: number; coinSymbol: string; amount: string; createdAt: string };
-export type TxRow = { id: number; type: "DEPOSIT" | "WITHDRAW" | "TRANSFER" | "STAKING"; coinSymbol: string; amount: string; createdAt: string };
-export type WldPrice = { symbol: string; price: number | string; changePercent: number | string; updatedAt?: string; stale?: boolean };
+export type TxRow = {
+  id: number;
+  type: "DEPOSIT" | "WITHDRAW" | "TRANSFER" | "STAKING";
+  coinSymbol: string;
+  amount: string;
+  createdAt: string;
+};
+export type WldPrice = {
+  symbol: string;
+  price: number | string;
+  changePercent: number | string;
+  updatedAt?: string;
+  stale?: boolean;
+};
 
 /** The protected-lock release moment of spec §9, used only when GET /api/config is unavailable. */
 export const DEFAULT_LOCK_RELEASE = "2025-07-27T18:00:00+09:00";
@@ -49,7 +61,10 @@ export function useProfile() {
 
 export function useCoins() {
   const { userId } = useMember();
-  return useQuery({ queryKey: keys.coins(userId), queryFn: () => api<CoinRow[]>(`/api/users/by-id/${enc(userId)}/coins`) });
+  return useQuery({
+    queryKey: keys.coins(userId),
+    queryFn: () => api<CoinRow[]>(`/api/users/by-id/${enc(userId)}/coins`),
+  });
 }
 
 export function useStaked() {
@@ -61,7 +76,11 @@ export function useStaked() {
 }
 
 export function useWldPrice() {
-  return useQuery({ queryKey: ["price", "WLD"], queryFn: () => api<WldPrice>("/api/price/WLD"), refetchInterval: 30_000 });
+  return useQuery({
+    queryKey: ["price", "WLD"],
+    queryFn: () => api<WldPrice>("/api/price/WLD"),
+    refetchInterval: 30_000,
+  });
 }
 
 /** GET /api/prices: symbol → KRW. Accepts a bare map or one wrapped in `{ prices }`. */
@@ -70,7 +89,10 @@ export function usePrices() {
     queryKey: ["prices"],
     queryFn: async () => {
       const body = await api<Record<string, unknown>>("/api/prices");
-      const map = (body && typeof body.prices === "object" && body.prices ? body.prices : body) as Record<string, unknown>;
+      const map = (body && typeof body.prices === "object" && body.prices ? body.prices : body) as Record<
+        string,
+        unknown
+      >;
       const out: Record<string, Dec> = {};
       for (const [k, v] of Object.entries(map)) {
         const d = priceDec(v);
@@ -130,7 +152,21 @@ export function wldOf(rows: Array<CoinRow | StakedRow> | undefined): Dec {
 /** The server's message for a failed call, or the given translated fallback. */
 export function useErrorText() {
   const t = useTranslations("Common.errors");
-  return (err: unknown, fallback: "requestFailed" | "swapFailed" | "transferFailed" | "registrationFailed" | "saveFailed" | "changeFailed" | "deletionFailed" | "processingFailed" | "duplicateCheckFailed" | "walletCheckFailed" | "balanceCheckFailed" = "requestFailed") => {
+  return (
+    err: unknown,
+    fallback:
+      | "requestFailed"
+      | "swapFailed"
+      | "transferFailed"
+      | "registrationFailed"
+      | "saveFailed"
+      | "changeFailed"
+      | "deletionFailed"
+      | "processingFailed"
+      | "duplicateCheckFailed"
+      | "walletCheckFailed"
+      | "balanceCheckFailed" = "requestFailed",
+  ) => {
     if (err instanceof ApiError) {
       if (err.code === "NETWORK") return t("serverConnectionFailed");
       if (err.message) return err.message;

@@ -1,0 +1,89 @@
+"use client";
+
+import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { PasswordModal } from "@/components/member/password-modal";
+import { WalletAddressModal } from "@/components/member/wallet-address-modal";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/i18n/config";
+
+const APP_VERSION = "2.8.8300";
+
+const rowClass = "flex w-full items-center justify-between px-4 py-4 text-left hover:bg-gray-50";
+
+/** English is remembered for 30 days; Korean clears the cookie; the page reloads (spec §4). */
+function setLanguage(lang: "ko" | "en") {
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie that next-intl reads on the server
+  document.cookie =
+    lang === "en"
+      ? `${LOCALE_COOKIE}=en; path=/; max-age=${LOCALE_COOKIE_MAX_AGE}; samesite=lax`
+      : `${LOCALE_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  window.location.reload();
+}
+
+export default function SettingsPage() {
+  const t = useTranslations("Settings");
+  const locale = useLocale();
+  const [walletOpen, setWalletOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  return (
+    <main className="flex flex-col gap-4 p-4">
+      <header className="flex items-center gap-2">
+        <Link href="/home" aria-label={t("back")} className="rounded-lg p-2 text-gray-700 hover:bg-gray-100">
+          <span aria-hidden="true">‹</span>
+        </Link>
+        <h1 className="text-xl font-bold">{t("title")}</h1>
+      </header>
+
+      <ul className="divide-y rounded-2xl border">
+        <li>
+          <Link href="/world-id" className={rowClass}>
+            {t("worldId")}
+            <span aria-hidden="true">›</span>
+          </Link>
+        </li>
+        <li>
+          <button type="button" className={rowClass} onClick={() => setWalletOpen(true)}>
+            {t("walletAddress")}
+            <span aria-hidden="true">›</span>
+          </button>
+        </li>
+        <li>
+          <button type="button" className={rowClass} onClick={() => setPasswordOpen(true)}>
+            {t("passwordChange")}
+            <span aria-hidden="true">›</span>
+          </button>
+        </li>
+        <li className="flex items-center justify-between px-4 py-3">
+          <span>{t("language")}</span>
+          <span className="flex gap-2">
+            <button
+              type="button"
+              aria-pressed={locale === "ko"}
+              onClick={() => setLanguage("ko")}
+              className={`rounded-lg px-3 py-1 text-sm ${locale === "ko" ? "bg-gray-900 text-white" : "bg-gray-100"}`}
+            >
+              한국어
+            </button>
+            <button
+              type="button"
+              aria-pressed={locale === "en"}
+              onClick={() => setLanguage("en")}
+              className={`rounded-lg px-3 py-1 text-sm ${locale === "en" ? "bg-gray-900 text-white" : "bg-gray-100"}`}
+            >
+              English
+            </button>
+          </span>
+        </li>
+        <li className="flex items-center justify-between px-4 py-4 text-gray-500">
+          <span>{t("version")}</span>
+          <span data-testid="app-version">{APP_VERSION}</span>
+        </li>
+      </ul>
+
+      <WalletAddressModal open={walletOpen} onClose={() => setWalletOpen(false)} />
+      <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+/**
+ * Transfer-request page (spec §2, §5): user, coin and amount (≥ 1) → POST /api/transfer-requests.
+ * The user is the signed-in member (the server refuses anyone else); the server applies the
+ * transfer rules (fee, minimum, spendable maximum, one pending request).
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useMember } from "@/components/member/member-context";
+import { keys, useErrorText } from "@/components/member/queries";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
+import { api, newIdempotencyKey } from "@/lib/client/api";
+import { D } from "@/lib/money";
+
+const AMOUNT = /^(0|[1-9]\d{0,15})(\.\d{1,2})?$/;
+
+export default function TransferRequestPage() {
+  const t = useTranslations("Transfer");
+  const { userId } = useMember();
+  const errorText = useErrorText();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const [coin, setCoin] = useState("WLD");
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  const submit = useMutation({
+    mutationFn: () =>
+      api<{ message?: string }>("/api/transfer-requests", {
+        method: "POST",
+        body: { userId, coinSymbol: coin, amount: amount.trim(), type: "TRANSFER" },
+        idempotencyKey: key,
+      }),
+    onSuccess: (res) => {
+      toast(res?.message || t("done"), { kind: "success" });
+      qc.invalidateQueries({ queryKey: ["my-requests", userId] });
+      qc.invalidateQueries({ queryKey: keys.staked(userId) });
+      setAmount("");
+      setKey(newIdempotencyKey());
+    },
+    onError: (err) => setError(errorText(err, "transferFailed")),
+  });
+
+  return (
+    <main className="flex flex-col gap-4 p-4">
+      <header className="flex items-center gap-2">
+        <Link href="/wallet-history" aria-label={t("back")} className="rounded-lg p-2 text-gray-700 hover:bg-gray-100">
+          <span aria-hidden="true">‹</span>
+        </Link>
+        <h1 className="text-xl font-bold">{t("title")}</h1>
+      </header>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const v = amount.trim();
+          if (!userId || !coin || !v) {
+            setError(t("required"));
+            return;
+          }
+          if (!AMOUNT.test(v) || new D(v).lt(1)) {
+            setError(t("minimum"));
+            return;
+          }
+          setError(null);
+          submit.mutate();
+        }}
+      >
+        <Input label={t("user")} value={userId} readOnly />
+        <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
+          {t("coin")}
+          <select
+            className="rounded-xl border border-gray-300 bg-white px-4 py-3 text-base"
+            value={coin}
+            onChange={(e) => setCoin(e.target.value)}
+          >
+            <option value="WLD">WLD</option>
+          </select>
+        </label>
+        <Input
+          label={t("amount")}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setKey(newIdempotencyKey());
+          }}
+          hint={t("hint")}
+        />
+        {error && (
+          <p role="alert" className="text-sm text-rose-600">
+            {error}
+          </p>
+        )}
+        <Button type="submit" size="lg" loading={submit.isPending}>
+          {t("submit")}
+        </Button>
+      </form>
+    </main>
+  );
+}

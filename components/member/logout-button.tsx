@@ -1,0 +1,41 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { api } from "@/lib/client/api";
+
+/** Ends the session on the server, clears the UI hints, and returns to the welcome screen. */
+export function LogoutButton() {
+  const t = useTranslations("WorldId");
+  const qc = useQueryClient();
+  const logout = async () => {
+    try {
+      localStorage.removeItem("userId");
+      localStorage.removeItem("role");
+    } catch {}
+    try {
+      await api("/api/logout", { method: "POST" });
+    } catch {}
+    qc.clear();
+    window.location.assign("/");
+  };
+  return (
+    <button
+      type="button"
+      onClick={logout}
+      aria-label={t("logout")}
+      className="rounded-lg p-2 text-gray-700 hover:bg-gray-100"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+      </svg>
+    </button>
+  );
+}

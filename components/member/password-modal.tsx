@@ -1,0 +1,101 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Modal } from "@/components/ui/modal";
+import { useToast } from "@/components/ui/toast";
+import { api } from "@/lib/client/api";
+import { useMember } from "./member-context";
+import { enc, useErrorText } from "./queries";
+
+/** Password change: current, new and confirmation all filled and new = confirmation, else 'enter the password correctly'. */
+export function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslations("Settings.password");
+  const tc = useTranslations("Common");
+  const { userId } = useMember();
+  const errorText = useErrorText();
+  const toast = useToast();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [invalid, setInvalid] = useState(false);
+
+  const reset = () => {
+    setCurrent("");
+    setNext("");
+    setConfirm("");
+    setInvalid(false);
+  };
+
+  const change = useMutation({
+    mutationFn: () =>
+      api(`/api/users/by-id/${enc(userId)}/password`, {
+        method: "PATCH",
+        body: { currentPassword: current, newPassword: next },
+      }),
+    onSuccess: () => {
+      toast(t("changed"), { kind: "success", durationMs: 2000 });
+      reset();
+      onClose();
+    },
+    onError: (err) => toast(errorText(err, "changeFailed"), { kind: "error", durationMs: 2000 }),
+  });
+
+  return (
+    <Modal
+      open={open}
+      onClose={() => {
+        reset();
+        onClose();
+      }}
+      title={t("title")}
+      closeLabel={tc("close")}
+    >
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!current || !next || !confirm || next !== confirm) {
+            setInvalid(true);
+            return;
+          }
+          setInvalid(false);
+          change.mutate();
+        }}
+      >
+        <Input
+          label={t("current")}
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <Input
+          label={t("new")}
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+        <Input
+          label={t("confirm")}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        {invalid && (
+          <p role="alert" className="text-sm text-rose-600">
+            {t("invalid")}
+          </p>
+        )}
+        <Button type="submit" size="lg" loading={change.isPending}>
+          {t("submit")}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

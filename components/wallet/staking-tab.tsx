@@ -1,0 +1,187 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState } from "react";
+import { useMember } from "@/components/member/member-context";
+import {
+  amt,
+  enc,
+  keys,
+  type StakingHistoryRow,
+  useCoins,
+  useErrorText,
+  useStaked,
+  wldOf,
+} from "@/components/member/queries";
+import { Button } from "@/components/ui/button";
+import { api } from "@/lib/client/api";
+import { D, floorTo, formatWld } from "@/lib/money";
+import { SwapModal } from "./swap-modal";
+
+export const HISTORY_PAGE = 4;
+/** Load the next page when the list is scrolled to within this many pixels of its bottom (spec §9). */
+export const LOAD_MORE_PX = 10;
+
+/** Daily reward an annual rate implies: amount × rate / 100 / 365, cut to 8 decimals (as the reward run pays). */
+export function dailyReward(amount: string, ratePercent: string | number) {
+  return floorTo(
+    amt(amount)
+      .mul(amt(String(ratePercent)))
+      .div(100)
+      .div(365),
+    8,
+  );
+}
+
+export function StakingTab() {
+  const t = useTranslations("Wallet.staking");
+  const format = useFormatter();
+  const { userId } = useMember();
+  const coins = useCoins();
+  const staked = useStaked();
+  const errorText = useErrorText();
+  const [swapOpen, setSwapOpen] = useState(false);
+
+  const history = useInfiniteQuery({
+    queryKey: keys.stakingHistory(userId),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      api<StakingHistoryRow[]>(`/api/users/${enc(userId)}/staking-history?offset=${pageParam}&limit=${HISTORY_PAGE}`),
+    getNextPageParam: (last, all) => (last.length < HISTORY_PAGE ? undefined : all.length * HISTORY_PAGE),
+  });
+  const rows = history.data?.pages.flat() ?? [];
+
+  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    if (
+      el.scrollHeight - el.scrollTop - el.clientHeight <= LOAD_MORE_PX &&
+      history.hasNextPage &&
+      !history.isFetchingNextPage
+    ) {
+      history.fetchNextPage();
+    }
+  };
+
+  const holding = wldOf(coins.data);
+  const stakedWld = wldOf(staked.data);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Button size="lg" onClick={() => setSwapOpen(true)}>
+        SWAP
+      </Button>
+      <SwapModal open={swapOpen} onClose={() => setSwapOpen(false)} />
+
+      <section aria-labelledby="holdings-title" className="rounded-2xl bg-gray-50 p-4">
+        <h3 id="holdings-title" className="mb-2 font-semibold">
+          {t("holdingsTitle")}
+        </h3>
+        {coins.isPending || staked.isPending ? (
+          <div className="flex flex-col gap-2">
+            <div className="skeleton h-5 w-full" />
+            <div className="skeleton h-5 w-full" />
+          </div>
+        ) : coins.isError || staked.isError ? (
+          <p role="alert" className="text-sm text-rose-600">
+            {errorText(coins.error ?? staked.error, "balanceCheckFailed")}
+          </p>
+        ) : (
+          <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+            <dt className="text-gray-500">{t("holding")}</dt>
+            <dd className="text-right font-semibold" data-testid="holding-wld">
+              {formatWld(holding, true)} WLD
+            </dd>
+            <dt className="text-gray-500">{t("staked")}</dt>
+            <dd className="text-right font-semibold" data-testid="staked-wld">
+              {formatWld(stakedWld, true)} WLD
+            </dd>
+            <dt className="text-gray-500">{t("total")}</dt>
+            <dd className="text-right">{formatWld(holding.add(stakedWld), true)} WLD</dd>
+          </dl>
+        )}
+      </section>
+
+      <section aria-labelledby="rewards-title">
+        <h3 id="rewards-title" className="mb-2 font-semibold">
+          {t("rewardsTitle")}
+        </h3>
+        {staked.isPending ? (
+          <div className="skeleton h-16 w-full" />
+        ) : (staked.data ?? []).filter((s) => amt(s.amount).gt(0)).length === 0 ? (
+          <p className="text-sm text-gray-500">{t("noStaking")}</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {(staked.data ?? [])
+              .filter((s) => amt(s.amount).gt(0))
+              .map((s) => (
+                <li key={s.coinSymbol} className="rounded-xl border p-3 text-sm">
+                  <div className="flex justify-between">
+                    <span className="font-semibold">{s.coinSymbol}</span>
+                    <span>{t("rate", { rate: amt(String(s.profit)).toFixed() })}</span>
+                  </div>
+                  <div className="flex justify-between text-gray-600">
+                    <span>{formatWld(s.amount, true)}</span>
+                    <span>
+                      {t("daily", { amount: formatWld(dailyReward(s.amount, s.profit), true), coin: s.coinSymbol })}
+                    </span>
+                  </div>
+                </li>
+              ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="reward-history-title">
+        <h3 id="reward-history-title" className="mb-2 font-semibold">
+          {t("historyTitle")}
+        </h3>
+        {history.isPending ? (
+          <div className="flex flex-col gap-2">
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className="skeleton h-10 w-full" />
+            ))}
+          </div>
+        ) : history.isError ? (
+          <p role="alert" className="text-sm text-rose-600">
+            {errorText(history.error)}
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-gray-500">{t("historyEmpty")}</p>
+        ) : (
+          <section
+            className="max-h-48 overflow-y-auto rounded-xl border"
+            onScroll={onScroll}
+            data-testid="reward-history"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable
+            tabIndex={0}
+            aria-label={t("historyTitle")}
+          >
+            <ul className="divide-y">
+              {rows.map((r) => (
+                <li key={r.id} className="flex justify-between px-3 py-3 text-sm">
+                  <span className="text-gray-500">
+                    {format.dateTime(new Date(r.createdAt), { year: "numeric", month: "2-digit", day: "2-digit" })}
+                  </span>
+                  <span className="font-semibold">
+                    +{formatWld(new D(r.amount), true)} {r.coinSymbol}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {history.hasNextPage && (
+              <button
+                type="button"
+                className="w-full py-2 text-center text-sm text-gray-500"
+                onClick={() => history.fetchNextPage()}
+                disabled={history.isFetchingNextPage}
+              >
+                {history.isFetchingNextPage ? t("loading") : t("more")}
+              </button>
+            )}
+          </section>
+        )}
+      </section>
+    </div>
+  );
+}

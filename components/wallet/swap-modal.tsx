@@ -1,0 +1,127 @@
+"use client";
+
+/**
+ * SWAP: WLD holding → staked (the protected lock). Confirm is disabled while the amount is not
+ * above 0 or exceeds the holding; a second step warns that the protected lock applies.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState } from "react";
+import { useMember } from "@/components/member/member-context";
+import { enc, keys, useCoins, useErrorText, useLockRelease, wldOf } from "@/components/member/queries";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Modal } from "@/components/ui/modal";
+import { useToast } from "@/components/ui/toast";
+import { api, newIdempotencyKey } from "@/lib/client/api";
+import { D, type Dec, formatWld } from "@/lib/money";
+
+const PLAIN = /^(0|[1-9]\d{0,15})(\.\d{1,18})?$/;
+
+export function swapAmountState(text: string, holding: Dec): "empty" | "invalid" | "over" | "ok" {
+  const v = text.trim();
+  if (!v) return "empty";
+  if (!PLAIN.test(v)) return "invalid";
+  const d = new D(v);
+  if (d.lte(0)) return "invalid";
+  if (d.gt(holding)) return "over";
+  return "ok";
+}
+
+export function SwapModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslations("Wallet.swap");
+  const tc = useTranslations("Common");
+  const { userId } = useMember();
+  const coins = useCoins();
+  const lock = useLockRelease();
+  const format = useFormatter();
+  const errorText = useErrorText();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const [amount, setAmount] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  const holding = wldOf(coins.data);
+  const state = swapAmountState(amount, holding);
+
+  const close = () => {
+    setConfirming(false);
+    onClose();
+  };
+
+  const swap = useMutation({
+    mutationFn: () =>
+      api(`/api/users/${enc(userId)}/swap`, { method: "POST", body: { amount: amount.trim() }, idempotencyKey: key }),
+    onSuccess: () => {
+      toast(t("done"), { kind: "success" });
+      qc.invalidateQueries({ queryKey: keys.coins(userId) });
+      qc.invalidateQueries({ queryKey: keys.staked(userId) });
+      qc.invalidateQueries({ queryKey: ["transactions", userId] });
+      setAmount("");
+      setKey(newIdempotencyKey());
+      close();
+    },
+    onError: () => setConfirming(false),
+  });
+
+  const release = lock.data ? format.dateTime(new Date(lock.data), { dateStyle: "long", timeStyle: "short" }) : "";
+
+  return (
+    <Modal open={open} onClose={close} title={t("title")} closeLabel={tc("close")}>
+      {confirming ? (
+        <div className="flex flex-col gap-4" role="alertdialog" aria-label={t("confirmTitle")}>
+          <p className="font-semibold">{t("confirmTitle")}</p>
+          <p className="text-sm text-gray-700">
+            {t("confirmText", { amount: formatWld(new D(amount.trim()), true), date: release })}
+          </p>
+          <div className="grid grid-cols-2 gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {tc("cancel")}
+            </Button>
+            <Button loading={swap.isPending} onClick={() => swap.mutate()}>
+              {t("confirmSwap")}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (state === "ok") setConfirming(true);
+          }}
+        >
+          <p className="text-sm text-gray-600">
+            {t("holding")}{" "}
+            {coins.isPending ? (
+              <span className="skeleton inline-block h-4 w-16 align-middle" />
+            ) : (
+              <strong data-testid="swap-holding">{formatWld(holding, true)} WLD</strong>
+            )}
+          </p>
+          <Input
+            label={t("amount")}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setKey(newIdempotencyKey());
+            }}
+            error={state === "over" ? t("over") : state === "invalid" ? t("invalid") : null}
+          />
+          <p className="text-xs text-gray-500">{t("lockNote", { date: release })}</p>
+          {swap.isError && (
+            <p role="alert" className="text-sm text-rose-600">
+              {errorText(swap.error, "swapFailed")}
+            </p>
+          )}
+          <Button type="submit" size="lg" disabled={state !== "ok"}>
+            {tc("confirm")}
+          </Button>
+        </form>
+      )}
+    </Modal>
+  );
+}
