@@ -1,0 +1,14 @@
+// GET /api/admin/requests?status&type&page&limit — every member's requests, newest first:
+// { items: [{ id, type, coinSymbol, amount, fee, total, krwAmount, priceKrw, walletAddr, status, reason,
+//   createdAt, updatedAt, user: { id, userId, name } }], total }. ADMIN or SUPERADMIN.
+import { getDb } from "@/db/client";
+import { adminRequests } from "@/db/queries/requests";
+import { withAdmin } from "@/lib/api/handler";
+import { readQuery, requestListQuerySchema } from "@/lib/validation/wallet";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withAdmin(async ({ req }) => {
+  const q = readQuery(req, requestListQuerySchema);
+  return adminRequests(await getDb(), q);
+});

@@ -1,0 +1,22 @@
+// GET /api/config — public constants for the client: { lockReleaseAt, fees, minTransfer, transferDecimals,
+// depositDecimals, version, coins }.
+import { handler } from "@/lib/api/handler";
+import {
+  APP_VERSION,
+  COIN_SYMBOLS,
+  DEPOSIT_DECIMALS,
+  LOCK_RELEASE_AT,
+  MIN_TRANSFER,
+  TRANSFER_DECIMALS,
+  TRANSFER_FEES,
+} from "@/lib/constants";
+
+export const GET = handler(async () => ({
+  lockReleaseAt: LOCK_RELEASE_AT,
+  fees: TRANSFER_FEES,
+  minTransfer: MIN_TRANSFER,
+  transferDecimals: TRANSFER_DECIMALS,
+  depositDecimals: DEPOSIT_DECIMALS,
+  version: APP_VERSION,
+  coins: COIN_SYMBOLS,
+}));

@@ -1,0 +1,15 @@
+// DELETE /api/transfer-requests/{id} — the member cancels their own PENDING request; the hold goes back to
+// staked at once. 200 { request: { id, status: "CANCELLED" } }; not theirs → 404; no longer pending → 409 CONFLICT.
+import { getDb } from "@/db/client";
+import { withUser } from "@/lib/api/handler";
+import { numericIdOrThrow } from "@/lib/validation/wallet";
+import { cancelRequest } from "@/lib/wallet/requests";
+
+export const dynamic = "force-dynamic";
+
+export const DELETE = withUser<{ id: string }>(async ({ params, user, ip, requestId }) => {
+  const id = numericIdOrThrow(params.id);
+  const db = await getDb();
+  const row = await db.transaction((tx) => cancelRequest(tx, { id, userId: user.id, ip, requestId }));
+  return { request: { id: row.id, status: "CANCELLED" } };
+});

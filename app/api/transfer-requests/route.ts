@@ -1,0 +1,37 @@
+// POST /api/transfer-requests { coinSymbol: "WLD", amount, type: "TRANSFER" | "WITHDRAW" } — a request to send
+//   staked WLD to the member's wallet address; 201 { message, request: { id, coinSymbol, amount, fee, total, status } }.
+//   The member is always the session's (a body userId is ignored). Accepts Idempotency-Key.
+// GET /api/transfer-requests?status&type&page&limit — the member's own requests (all types), { items, total }.
+import { getDb } from "@/db/client";
+import { memberRequests } from "@/db/queries/requests";
+import { readJson, withUser } from "@/lib/api/handler";
+import { idempotent } from "@/lib/api/idempotency";
+import { readQuery, requestListQuerySchema, transferRequestSchema } from "@/lib/validation/wallet";
+import { moneyMessage } from "@/lib/wallet/messages";
+import { createTransferRequest } from "@/lib/wallet/requests";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withUser(async ({ req, user, locale, ip, requestId }) => {
+  const input = await readJson(req, transferRequestSchema);
+  const { userId: _ignored, ...asked } = input;
+  return idempotent(req, user.id, "POST /api/transfer-requests", asked, async (tx) => ({
+    status: 201,
+    body: {
+      message: moneyMessage(locale, "requestCreated"),
+      request: await createTransferRequest(tx, {
+        userId: user.id,
+        type: asked.type,
+        coin: asked.coinSymbol,
+        amount: asked.amount,
+        ip,
+        requestId,
+      }),
+    },
+  }));
+});
+
+export const GET = withUser(async ({ req, user }) => {
+  const q = readQuery(req, requestListQuerySchema);
+  return memberRequests(await getDb(), { userId: user.id, ...q });
+});

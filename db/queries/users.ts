@@ -1,0 +1,86 @@
+/**
+ * Member reads for the money and profile calls. Every function takes the owner's numeric id; DTOs only,
+ * never a password hash.
+ */
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { type IdStatus, type Role, users } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+
+export type ProfileDto = {
+  id: number;
+  userId: string;
+  name: string;
+  role: Role;
+  /** True once an administrator approved the member's ID (derived from idStatus). */
+  CertID: boolean;
+  idStatus: IdStatus;
+  createdAt: string;
+  refCode: string;
+  refId: string | null;
+  walletAddr: string | null;
+  phone: string | null;
+};
+
+export async function profileOrThrow(db: DbOrTx, { id }: { id: number }): Promise<ProfileDto> {
+  const [u] = await db
+    .select({
+      id: users.id,
+      userId: users.userId,
+      name: users.name,
+      role: users.role,
+      idStatus: users.idStatus,
+      createdAt: users.createdAt,
+      refCode: users.refCode,
+      refId: users.refId,
+      walletAddr: users.walletAddr,
+      phone: users.phone,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!u) throw new AppError("NOT_FOUND");
+  return { ...u, CertID: u.idStatus === "APPROVED", createdAt: u.createdAt.toISOString() };
+}
+
+/** What money rules need to know about a member. */
+export async function moneyFactsOrThrow(db: DbOrTx, { id }: { id: number }) {
+  const [u] = await db
+    .select({ id: users.id, idStatus: users.idStatus, walletAddr: users.walletAddr, status: users.status })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!u) throw new AppError("NOT_FOUND");
+  return u;
+}
+
+/** An active member's id and handle by referral code (case-insensitive), or null. */
+export async function memberByRefCode(db: DbOrTx, code: string) {
+  const [u] = await db
+    .select({ id: users.id, userId: users.userId })
+    .from(users)
+    .where(and(sql`upper(${users.refCode}) = upper(${code})`, eq(users.status, "ACTIVE")));
+  return u ?? null;
+}
+
+/** Is the code taken by anyone other than `exceptId` (case-insensitive)? */
+export async function refCodeTaken(db: DbOrTx, code: string, exceptId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`upper(${users.refCode}) = upper(${code})`, sql`${users.id} <> ${exceptId}`));
+  return rows.length > 0;
+}
+
+/** Numeric id of an active or deactivated member, or 404. */
+export async function userExistsOrThrow(db: DbOrTx, id: number) {
+  const [u] = await db.select({ id: users.id, userId: users.userId }).from(users).where(eq(users.id, id));
+  if (!u) throw new AppError("NOT_FOUND");
+  return u;
+}
+
+/** A member's numeric id by login handle (case-insensitive), any status, or 404. */
+export async function idByHandleOrThrow(db: DbOrTx, handle: string): Promise<number> {
+  const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userId}) = lower(${handle})`);
+  if (!u) throw new AppError("NOT_FOUND");
+  return u.id;
+}

@@ -1,0 +1,24 @@
+/**
+ * Public business constants (spec §9). The client reads them from GET /api/config; the server uses them directly.
+ */
+
+/** End of the protected lock (spec §4). Change here only; the client counts down to it and floors at zero. */
+export const LOCK_RELEASE_AT = "2025-07-27T18:00:00+09:00";
+
+/** Version label shown in Settings. */
+export const APP_VERSION = "2.8.8300";
+
+/** Smallest transfer or withdraw amount, in coin units. */
+export const MIN_TRANSFER = "5";
+
+/** Decimals a member may enter for a transfer or withdraw amount. */
+export const TRANSFER_DECIMALS = 2;
+
+/** Decimals of a deposit's coin amount converted from KRW. */
+export const DEPOSIT_DECIMALS = 6;
+
+/** Transfer fee in WLD by the wallet address's network; DEFAULT applies when the lookup fails. */
+export const TRANSFER_FEES = { OP: "0.2", WORLDCHAIN: "0.2", ERC20: "1.5", DEFAULT: "0.2" } as const;
+
+/** The coins the app lists (spec §3; the same list as the `coin` enum in db/schema.ts). */
+export const COIN_SYMBOLS = ["BTC", "ETH", "SOL", "DOGE", "XRP", "WLD"] as const;

@@ -1,0 +1,135 @@
+/**
+ * Input schemas for the money calls (swap, requests, wallet address, referral codes, admin coin moves).
+ * Amounts accept JSON numbers or plain decimal strings and are parsed strictly (lib/money parseAmount);
+ * a bad amount fails with code INVALID_AMOUNT.
+ */
+import { z } from "zod";
+import { COINS } from "@/db/schema";
+import { validationError } from "@/lib/api/handler";
+import { AppError } from "@/lib/errors";
+import { TRANSFER_DECIMALS } from "@/lib/constants";
+import { COIN_DECIMALS, type Dec, parseAmount } from "@/lib/money";
+
+/** A positive amount with at most `decimals` decimals → Dec; anything else → 400 INVALID_AMOUNT. */
+export const positiveAmount = (decimals: number = COIN_DECIMALS) =>
+  z.unknown().transform((v, ctx): Dec => {
+    const d = parseAmount(v, decimals);
+    if (!d || d.lte(0)) {
+      ctx.addIssue({ code: "custom", message: "INVALID_AMOUNT" });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+const coin = z.enum(COINS, { message: "VALIDATION" });
+/** Only WLD can be moved by members (spec §3: only WLD is selectable). */
+const wldOnly = z.literal("WLD", { message: "VALIDATION" }).default("WLD");
+/** Case-insensitive enum (DESIGN §6: action values are matched case-insensitively). */
+const ci = <T extends string>(values: readonly [T, ...T[]]) =>
+  z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(values as unknown as [T, ...T[]]));
+
+export const swapSchema = z.object({ amount: positiveAmount() });
+
+export const transferRequestSchema = z.object({
+  /** Ignored when present: the member is the session's (the spec's clients send their own handle). */
+  userId: z.string().optional(),
+  coinSymbol: wldOnly,
+  amount: positiveAmount(TRANSFER_DECIMALS),
+  type: ci(["TRANSFER", "WITHDRAW"]).default("TRANSFER"),
+});
+
+export const depositRequestSchema = z.object({
+  userId: z.string().optional(),
+  coinSymbol: wldOnly,
+  /** KRW, whole won. */
+  amount: positiveAmount(0),
+  type: ci(["DEPOSIT"]).optional(),
+});
+
+export const walletAddrSchema = z.object({
+  walletAddr: z.string({ message: "REQUIRED_FIELDS" }).min(1, "REQUIRED_FIELDS").max(200, "INVALID_WALLET"),
+  /** SECURITY B16: a wallet address is a sensitive change and needs the caller's current password. */
+  currentPassword: z.string({ message: "REQUIRED_FIELDS" }).min(1, "REQUIRED_FIELDS").max(1024),
+});
+
+export const referrerSchema = z.object({
+  refCode: z.string({ message: "REQUIRED_FIELDS" }).trim().min(1, "REQUIRED_FIELDS").max(64, "INVALID_REFCODE"),
+});
+
+/** A member's own code: 4–16 letters or digits, stored upper-case. */
+export const refCodeSchema = z.object({
+  refCode: z
+    .string({ message: "REQUIRED_FIELDS" })
+    .trim()
+    .min(1, "REQUIRED_FIELDS")
+    .regex(/^[A-Za-z0-9]{4,16}$/, "INVALID_REFCODE_FORMAT")
+    .transform((s) => s.toUpperCase()),
+});
+
+export const adminDecisionSchema = z.object({
+  action: ci(["APPROVE", "REJECT"]),
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const adminCoinSchema = z.object({
+  symbol: coin,
+  amount: positiveAmount(),
+  action: ci(["DEPOSIT"]),
+});
+
+export const adminCoinUnhistSchema = z.object({
+  symbol: coin,
+  amount: positiveAmount(),
+  action: ci(["DEPOSIT", "WITHDRAW"]),
+});
+
+const uint = (fallback: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, "VALIDATION")
+    .transform((s) => Number.parseInt(s, 10))
+    .pipe(z.number().int().min(1, "VALIDATION").max(max, "VALIDATION"))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+export const pageQuerySchema = z.object({ page: uint(1, 1_000_000), limit: uint(10, 50) });
+
+export const requestListQuerySchema = pageQuerySchema.extend({
+  status: ci(["PENDING", "APPROVED", "REJECTED", "CANCELLED"]).optional(),
+  type: ci(["DEPOSIT", "WITHDRAW", "TRANSFER"]).optional(),
+});
+
+export const checkDuplicateQuerySchema = z.object({
+  userId: z.string().optional(),
+  coinSymbol: coin.default("WLD"),
+  type: ci(["DEPOSIT", "WITHDRAW", "TRANSFER"]).default("TRANSFER"),
+});
+
+/** Query parameters as a plain object for a schema (repeated keys: the first wins). */
+export function queryOf(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URL(req.url).searchParams) if (!(k in out)) out[k] = v;
+  return out;
+}
+
+/** A numeric path id (users.id, requests.id, transactions.id) or 404. */
+export const idParam = z.string().regex(/^[1-9]\d{0,17}$/);
+
+/** Parses a numeric path id; anything else answers 404 (the thing cannot exist). */
+export function numericIdOrThrow(value: string | undefined): number {
+  const parsed = idParam.safeParse(value);
+  if (!parsed.success) throw new AppError("NOT_FOUND");
+  const n = Number.parseInt(parsed.data, 10);
+  if (!Number.isSafeInteger(n)) throw new AppError("NOT_FOUND");
+  return n;
+}
+
+/** Parses a query string against a schema: failures are 400 like a body's. */
+export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(queryOf(req));
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}

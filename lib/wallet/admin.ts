@@ -1,0 +1,96 @@
+/**
+ * The administrator's coin calls (spec §7): a credit with a visible DEPOSIT row, an unrecorded adjustment
+ * against the `adjustments` account, and hiding a history row (the ledger is never touched). All audited.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { DbOrTx, Tx } from "@/db/client";
+import { type Coin, transactions } from "@/db/schema";
+import { userExistsOrThrow } from "@/db/queries/users";
+import { audit } from "@/lib/audit";
+import { AppError } from "@/lib/errors";
+import { credit, debit } from "@/lib/ledger";
+import type { Dec } from "@/lib/money";
+
+type Ctx = { ip?: string; requestId?: string };
+type Args = { adminId: number; targetId: number; symbol: Coin; amount: Dec } & Ctx;
+
+const holdingOf = (res: { balances: { account: { kind: string; userId: number | null }; balance: string }[] }) =>
+  res.balances.find((b) => b.account.userId !== null && b.account.kind === "holding")?.balance ?? "0";
+
+/** PATCH /api/admin/users/{id}/coin, action DEPOSIT: external → holding with a DEPOSIT history row. */
+export async function adminDeposit(tx: Tx, a: Args): Promise<{ symbol: Coin; holding: string }> {
+  await userExistsOrThrow(tx, a.targetId);
+  const res = await credit(tx, {
+    kind: "ADMIN_DEPOSIT",
+    userId: a.targetId,
+    coin: a.symbol,
+    amount: a.amount,
+    actorId: a.adminId,
+    memberTx: [{ userId: a.targetId, type: "DEPOSIT", coinSymbol: a.symbol, amount: a.amount }],
+    audit: {
+      action: "admin.coin.deposit",
+      actorId: a.adminId,
+      targetUserId: a.targetId,
+      ip: a.ip,
+      requestId: a.requestId,
+      after: { symbol: a.symbol, amount: a.amount.toFixed() },
+    },
+  });
+  return { symbol: a.symbol, holding: holdingOf(res) };
+}
+
+/**
+ * PATCH /api/admin/users/{id}/coinunhist: DEPOSIT moves adjustments → holding, WITHDRAW holding →
+ * adjustments (never below zero: 409 INSUFFICIENT_FUNDS). No member-visible history row; audited.
+ */
+export async function adminUnrecorded(
+  tx: Tx,
+  a: Args & { action: "DEPOSIT" | "WITHDRAW" },
+): Promise<{ symbol: Coin; holding: string }> {
+  await userExistsOrThrow(tx, a.targetId);
+  const common = {
+    userId: a.targetId,
+    coin: a.symbol,
+    amount: a.amount,
+    actorId: a.adminId,
+    audit: {
+      action: `admin.coin.unrecorded.${a.action.toLowerCase()}`,
+      actorId: a.adminId,
+      targetUserId: a.targetId,
+      ip: a.ip,
+      requestId: a.requestId,
+      after: { symbol: a.symbol, amount: a.amount.toFixed(), action: a.action },
+    },
+  };
+  const res =
+    a.action === "DEPOSIT"
+      ? await credit(tx, { ...common, kind: "ADJUSTMENT_CREDIT", from: "adjustments" })
+      : await debit(tx, { ...common, kind: "ADJUSTMENT_DEBIT", to: "adjustments" });
+  return { symbol: a.symbol, holding: holdingOf(res) };
+}
+
+/** DELETE /api/admin/transactions/{id}: hides the row from the member's history; balances untouched. */
+export async function hideTransaction(db: DbOrTx, a: { adminId: number; id: number } & Ctx) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(transactions)
+      .set({ hiddenAt: new Date(), hiddenBy: a.adminId })
+      .where(and(eq(transactions.id, a.id), isNull(transactions.hiddenAt)))
+      .returning({ id: transactions.id, userId: transactions.userId });
+    if (!row) {
+      const [exists] = await tx.select({ id: transactions.id }).from(transactions).where(eq(transactions.id, a.id));
+      if (!exists) throw new AppError("NOT_FOUND");
+      return { id: a.id, hidden: true };
+    }
+    await audit(tx, {
+      action: "admin.transaction.hide",
+      actorId: a.adminId,
+      targetUserId: row.userId,
+      targetId: row.id,
+      ip: a.ip,
+      requestId: a.requestId,
+      after: { hidden: true },
+    });
+    return { id: row.id, hidden: true };
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * Transfer arithmetic (spec §5, §9), in decimals only. Table tests: tests/unit/wallet-fees.test.ts.
+ */
+import { MIN_TRANSFER, TRANSFER_DECIMALS } from "@/lib/constants";
+import { D, type Dec, floorTo, ZERO } from "@/lib/money";
+
+/** What a member may ask to transfer: staked minus the fee, rounded down to 2 decimals, never below 0. */
+export function spendableMax(staked: Dec | string, fee: Dec | string): Dec {
+  const s = floorTo(new D(staked).minus(fee), TRANSFER_DECIMALS);
+  return s.isNegative() ? ZERO : s;
+}
+
+export type TransferCheck =
+  | { ok: true; amount: Dec; fee: Dec; total: Dec; spendable: Dec }
+  | { ok: false; reason: "BELOW_MINIMUM" | "ABOVE_MAXIMUM"; spendable: Dec };
+
+/** The amount (already parsed, at most 2 decimals) against the minimum and the spendable maximum. */
+export function checkTransfer(amount: Dec, staked: Dec | string, fee: Dec | string): TransferCheck {
+  const spendable = spendableMax(staked, fee);
+  if (amount.lessThan(MIN_TRANSFER)) return { ok: false, reason: "BELOW_MINIMUM", spendable };
+  if (amount.greaterThan(spendable)) return { ok: false, reason: "ABOVE_MAXIMUM", spendable };
+  const feeD = new D(fee);
+  return { ok: true, amount, fee: feeD, total: amount.plus(feeD), spendable };
+}
