@@ -16,6 +16,8 @@ export type PriceDto = {
   stale: boolean;
   /** false when the price is too old to trust (or only the demo history is known): show it as unavailable. */
   usable: boolean;
+  /** true when only the demo history is known (this machine never reached the exchanges): show, marked stale. */
+  seeded: boolean;
 };
 
 export const toPriceDto = (q: WldQuote): PriceDto => ({
@@ -26,15 +28,23 @@ export const toPriceDto = (q: WldQuote): PriceDto => ({
   updatedAt: q.updatedAt.toISOString(),
   stale: q.stale,
   usable: q.usable,
+  seeded: q.seeded,
 });
 
-export type PriceMapDto = { prices: Record<string, number>; updatedAt: string; stale: boolean; usable: boolean };
+export type PriceMapDto = {
+  prices: Record<string, number>;
+  updatedAt: string;
+  stale: boolean;
+  usable: boolean;
+  seeded: boolean;
+};
 
 export const toPriceMapDto = (m: PriceMap): PriceMapDto => ({
   prices: Object.fromEntries(Object.entries(m.prices).map(([k, v]) => [k, num(v)])),
   updatedAt: m.updatedAt.toISOString(),
   stale: m.stale,
   usable: m.usable,
+  seeded: m.seeded,
 });
 
 export type ChartDto = {
@@ -43,6 +53,7 @@ export type ChartDto = {
   changePercent: number;
   updatedAt: string;
   stale: boolean;
+  seeded: boolean;
 };
 
 export const toChartDto = (c: WldChart): ChartDto => ({
@@ -51,4 +62,5 @@ export const toChartDto = (c: WldChart): ChartDto => ({
   changePercent: num(c.changePercent),
   updatedAt: c.updatedAt.toISOString(),
   stale: c.stale,
+  seeded: c.seeded,
 });

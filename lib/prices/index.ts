@@ -25,12 +25,14 @@ export const RANGE_INTERVAL: Record<ChartRange, Interval> = { "1d": "1h", "1w": 
 export const MAX_PRICE_AGE_MS = 60 * 60 * 1000;
 
 export type Quote = { priceKrw: string; updatedAt: Date; stale: boolean; usable: boolean };
-export type WldQuote = Quote & { usdtKrw: string; changePercent: string };
+/** `seeded`: only the demo history is known (never reached the exchanges) — show it, never trade on it. */
+export type WldQuote = Quote & { usdtKrw: string; changePercent: string; seeded: boolean };
 export type PriceMap = {
   prices: Partial<Record<PriceSymbol, string>>;
   updatedAt: Date;
   stale: boolean;
   usable: boolean;
+  seeded: boolean;
 };
 export type ChartPoint = { time: Date; valueKrw: string };
 export type WldChart = {
@@ -39,6 +41,7 @@ export type WldChart = {
   changePercent: string;
   updatedAt: Date;
   stale: boolean;
+  seeded: boolean;
 };
 
 type Feeds = { tickers: Feed<StoredTickers>; candles: Record<Interval, Feed<Candle[]>> };
@@ -113,13 +116,15 @@ function combine(reads: FeedRead<unknown>[]) {
   let updatedAt: Date | undefined;
   let stale = false;
   let usable = true;
+  let seeded = false;
   for (const r of reads) {
     if (!r.snapshot) throw new AppError("PRICE_UNAVAILABLE", {}, { "retry-after": "30" });
     if (!updatedAt || r.snapshot.updatedAt < updatedAt) updatedAt = r.snapshot.updatedAt;
     stale ||= r.stale || r.snapshot.source === "seed";
     usable &&= isUsable(r.snapshot, now);
+    seeded ||= r.snapshot.source === "seed";
   }
-  return { updatedAt: updatedAt!, stale, usable };
+  return { updatedAt: updatedAt!, stale, usable, seeded };
 }
 
 const unavailable = () => new AppError("PRICE_UNAVAILABLE", {}, { "retry-after": "30" });
@@ -167,7 +172,8 @@ export async function currentPrice(symbol: Coin | "USDT"): Promise<Quote> {
   const t = await feeds().tickers.read();
   const entry = t.snapshot?.value[symbol];
   if (!entry) throw unavailable();
-  return { priceKrw: entry.priceKrw, ...combine([t]) };
+  const { updatedAt, stale, usable } = combine([t]);
+  return { priceKrw: entry.priceKrw, updatedAt, stale, usable };
 }
 
 /** Every listed coin and USDT in KRW (symbols with no known price are left out). */
@@ -193,7 +199,7 @@ export async function wldChart(range: ChartRange): Promise<WldChart> {
   const usdt = t.snapshot?.value.USDT?.priceKrw;
   const candles = c.snapshot?.value ?? [];
   if (!usdt || candles.length === 0) throw unavailable();
-  const { updatedAt, stale } = combine([t, c]);
+  const { updatedAt, stale, seeded } = combine([t, c]);
   return {
     range,
     points: candles.map((k) => ({
@@ -203,6 +209,7 @@ export async function wldChart(range: ChartRange): Promise<WldChart> {
     changePercent: percentChange(candles[0]!.closeUsdt, candles.at(-1)!.closeUsdt),
     updatedAt,
     stale,
+    seeded,
   };
 }
 
