@@ -8,6 +8,29 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "@node-rs/argon2", "postgres"],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
+  // Security headers on every answer; pages get their nonce-based CSP from middleware.ts.
+  async headers() {
+    const common = [
+      { key: "X-Content-Type-Options", value: "nosniff" },
+      { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+      { key: "X-Frame-Options", value: "DENY" },
+      { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+      { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+    ];
+    return [
+      { source: "/:path*", headers: common },
+      {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }],
+      },
+      {
+        // HSTS only when the request came over HTTPS (browsers ignore it over plain HTTP anyway).
+        source: "/:path*",
+        has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+        headers: [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }],
+      },
+    ];
+  },
 };
 
 export default withNextIntl(nextConfig);

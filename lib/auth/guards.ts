@@ -56,3 +56,25 @@ export async function requireSelfOrAdmin(
   if (!row) throw new AppError("NOT_FOUND");
   return { actor, target: row };
 }
+
+/**
+ * ADMIN or SUPERADMIN acting on the member `id` (the numeric users.id of /api/admin/users/{id}).
+ * ADMINs cannot act on SUPERADMIN accounts (403); a malformed, unknown or deactivated id is 404.
+ */
+export async function requireAdminOver(
+  req: Request,
+  id: string | number,
+): Promise<{ actor: SessionUser; target: Target }> {
+  const actor = await requireAdmin(req);
+  const n = Number(id);
+  if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647 || String(n) !== String(id).trim())
+    throw new AppError("NOT_FOUND");
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id, userId: users.userId, role: users.role })
+    .from(users)
+    .where(sql`${users.id} = ${n} AND ${users.status} = 'ACTIVE'`);
+  if (!row) throw new AppError("NOT_FOUND");
+  if (row.role === "SUPERADMIN" && actor.role !== "SUPERADMIN") throw new AppError("FORBIDDEN");
+  return { actor, target: row };
+}

@@ -10,8 +10,9 @@ import { type IdStatus, type Role, users } from "@/db/schema";
 import { authSecret } from "@/lib/secret";
 
 export const SESSION_MAX_AGE = 60 * 60 * 12;
-export const SESSION_COOKIE = "next-auth.session-token";
-export const SECURE_SESSION_COOKIE = "__Secure-next-auth.session-token";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./cookies";
+
+export { SECURE_SESSION_COOKIE, SESSION_COOKIE };
 
 export type SessionUser = {
   id: number;
@@ -93,4 +94,42 @@ export async function sessionUser(req: Request): Promise<SessionUser | null> {
   if (row?.status !== "ACTIVE" || row.sessionVersion !== claims.sv) return null;
   const { status: _s, sessionVersion: _v, ...user } = row;
   return user;
+}
+
+/** Every cookie name a session may live under (plain and Secure variants). */
+export const SESSION_COOKIE_NAMES = [SESSION_COOKIE, SECURE_SESSION_COOKIE] as const;
+
+/** A Set-Cookie header value. */
+export function serializeCookie(
+  name: string,
+  value: string,
+  o: { httpOnly?: boolean; sameSite?: "lax" | "strict"; secure?: boolean; path?: string; maxAge?: number },
+): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${o.path ?? "/"}`];
+  if (o.maxAge !== undefined) {
+    parts.push(`Max-Age=${o.maxAge}`);
+    parts.push(`Expires=${new Date(Date.now() + o.maxAge * 1000).toUTCString()}`);
+  }
+  if (o.httpOnly) parts.push("HttpOnly");
+  if (o.sameSite) parts.push(`SameSite=${o.sameSite === "lax" ? "Lax" : "Strict"}`);
+  if (o.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** The Set-Cookie value that starts a session for this member on this request's scheme. */
+export async function sessionSetCookie(
+  user: { id: number; userId: string; sessionVersion: number; role: Role },
+  req: Request,
+): Promise<string> {
+  const c = await issueSessionCookie(user, isSecureRequest(req));
+  return serializeCookie(c.name, c.value, c.options);
+}
+
+/** Set-Cookie values that remove the session cookie under both names. */
+export function clearSessionCookies(req: Request): string[] {
+  const secure = isSecureRequest(req);
+  return [
+    serializeCookie(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: 0 }),
+    serializeCookie(SECURE_SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", secure: true, path: "/", maxAge: 0 }),
+  ];
 }

@@ -36,7 +36,7 @@ export type AuthzRow = {
   path: string;
   expect: Record<Who, Expectation>;
   /** Dynamic segments, usually pointing at ctx.self: ({ self }) => ({ userId: self.userId }). */
-  params?: (ctx: AuthzCtx) => Record<string, string>;
+  params?: (ctx: AuthzCtx) => Record<string, string | string[]>;
   /** Query string without "?", e.g. "page=1&limit=10". */
   query?: string | ((ctx: AuthzCtx) => string);
   /** JSON body (object or function of ctx). Prefer inputs that are harmless or fail validation AFTER authorization. */

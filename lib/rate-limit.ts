@@ -1,0 +1,76 @@
+/**
+ * Fixed-window counters in PostgreSQL (table rate_limits), so limits hold across app instances.
+ * Each attempt is counted by one atomic upsert BEFORE the expensive or sensitive work, so N parallel
+ * requests cannot all slip under the limit; a successful login gives its attempt back (only failures count).
+ */
+import { sql } from "drizzle-orm";
+import { type DbOrTx, getDb, rowsOf } from "@/db/client";
+import { AppError } from "@/lib/errors";
+
+export type Limit = { name: string; max: number; windowSec: number };
+
+/** 5 failed logins per account per 15 minutes (spec: well under 100 an hour). */
+export const LOGIN_ACCOUNT: Limit = { name: "login:acct", max: 5, windowSec: 15 * 60 };
+/** One address trying many accounts. */
+export const LOGIN_IP: Limit = { name: "login:ip", max: 30, windowSec: 15 * 60 };
+/** Sign-ups per address. */
+export const SIGNUP_IP: Limit = { name: "signup:ip", max: 10, windowSec: 60 * 60 };
+/** Referral-code lookups per address (codes are guessable tokens). */
+export const REFCODE_IP: Limit = { name: "refcode:ip", max: 60, windowSec: 60 };
+
+export type Hit = { key: string; count: number; retryAfter: number; blocked: boolean };
+
+export const limitKey = (limit: Limit, subject: string) => `${limit.name}:${subject.toLowerCase()}`;
+
+/** Counts one attempt; `blocked` when this attempt is over the limit. */
+export async function hit(limit: Limit, subject: string, db?: DbOrTx): Promise<Hit> {
+  const conn = db ?? (await getDb());
+  const key = limitKey(limit, subject);
+  const win = sql`make_interval(secs => ${limit.windowSec}::double precision)`;
+  const rows = rowsOf<{ count: number; retry_after: number }>(
+    await conn.execute(sql`
+      INSERT INTO rate_limits AS r (key, count, window_start) VALUES (${key}, 1, now())
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN r.window_start <= now() - ${win} THEN 1 ELSE r.count + 1 END,
+        window_start = CASE WHEN r.window_start <= now() - ${win} THEN now() ELSE r.window_start END
+      RETURNING count, greatest(1, ceil(extract(epoch FROM (window_start + ${win} - now()))))::int AS retry_after`),
+  );
+  const row = rows[0]!;
+  const count = Number(row.count);
+  return { key, count, retryAfter: Number(row.retry_after), blocked: count > limit.max };
+}
+
+/** Gives one attempt back (a login that succeeded). */
+export async function release(limit: Limit, subject: string, db?: DbOrTx): Promise<void> {
+  const conn = db ?? (await getDb());
+  await conn.execute(
+    sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ${limitKey(limit, subject)}`,
+  );
+}
+
+/** Clears a counter (successful login on the account; an administrator's password reset). */
+export async function reset(limit: Limit, subject: string, db?: DbOrTx): Promise<void> {
+  const conn = db ?? (await getDb());
+  await conn.execute(sql`DELETE FROM rate_limits WHERE key = ${limitKey(limit, subject)}`);
+}
+
+/** 429 RATE_LIMITED with Retry-After. */
+export function rateLimited(retryAfter: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfter));
+  return new AppError("RATE_LIMITED", {}, { "retry-after": String(seconds) });
+}
+
+/** Counts one attempt and throws 429 when over the limit. */
+export async function enforce(limit: Limit, subject: string, db?: DbOrTx): Promise<Hit> {
+  const h = await hit(limit, subject, db);
+  if (h.blocked) throw rateLimited(h.retryAfter);
+  return h;
+}
+
+/** Drops windows that ended long ago (housekeeping; safe to run any time). */
+export async function purgeExpired(olderThanSec = 24 * 3600): Promise<void> {
+  const db = await getDb();
+  await db.execute(
+    sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${olderThanSec}::double precision)`,
+  );
+}

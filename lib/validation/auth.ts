@@ -1,0 +1,145 @@
+/**
+ * Input schemas of the identity routes. Issue messages are error codes (lib/errors.ts), so the
+ * handler answers the spec's exact message for each rule (spec §5).
+ */
+import { z } from "zod";
+
+/** A short list of the most common passwords (≥ 8 characters), refused at sign-up and on change. */
+const COMMON_PASSWORDS = new Set([
+  "12345678",
+  "123456789",
+  "1234567890",
+  "password",
+  "password1",
+  "password123",
+  "qwerty123",
+  "qwertyuiop",
+  "11111111",
+  "00000000",
+  "iloveyou",
+  "1q2w3e4r",
+  "1q2w3e4r5t",
+  "qwer1234",
+  "abcd1234",
+  "a1234567",
+  "asdf1234",
+  "zxcvbnm1",
+  "sunshine",
+  "princess",
+  "football",
+  "baseball",
+  "welcome1",
+  "admin123",
+  "letmein1",
+  "87654321",
+  "12341234",
+  "11223344",
+  "q1w2e3r4",
+  "passw0rd",
+]);
+
+export const PASSWORD_MIN = 8;
+/** Long passphrases are welcome; the cap only bounds hashing work. */
+export const PASSWORD_MAX = 256;
+
+const required = (code = "REQUIRED_FIELDS") =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: code }).min(1, { error: code }));
+
+/** A new password: 8–256 characters, any composition, not one of the most common ones. Not trimmed. */
+export const newPasswordSchema = z
+  .string({ error: "REQUIRED_FIELDS" })
+  .min(1, { error: "REQUIRED_FIELDS" })
+  .refine((p) => [...p].length >= PASSWORD_MIN && p.length <= PASSWORD_MAX, { error: "WEAK_PASSWORD" })
+  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { error: "WEAK_PASSWORD" });
+
+export const USERID_PATTERN = /^[A-Za-z0-9]+$/;
+
+/**
+ * POST /api/signup. The spec's client also sends bankNumber, walletAddr and Cert (all empty):
+ * unknown keys are dropped, so nothing but these fields can be set at sign-up.
+ */
+export const signupSchema = z
+  .object({
+    name: required().pipe(z.string().max(50, { error: "VALIDATION" })),
+    userId: required().pipe(
+      z.string().regex(USERID_PATTERN, { error: "INVALID_USERID" }).max(30, { error: "INVALID_USERID" }),
+    ),
+    password: newPasswordSchema,
+    /** Optional: when the client sends the confirmation too, it must match. */
+    passwordConfirm: z.string().optional(),
+    phone: z
+      .preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(30, { error: "VALIDATION" }))
+      .optional()
+      .nullable(),
+    refId: required().pipe(z.string().max(32, { error: "INVALID_REFCODE" })),
+  })
+  .superRefine((v, ctx) => {
+    if (v.passwordConfirm !== undefined && v.passwordConfirm !== v.password)
+      ctx.addIssue({ code: "custom", message: "PASSWORD_MISMATCH", path: ["passwordConfirm"] });
+  });
+export type SignupInput = z.infer<typeof signupSchema>;
+
+/** POST /api/login: both fields present (spec §5 '아이디와 비밀번호를 모두 입력해주세요.'). */
+export const loginSchema = z.object({
+  userId: required().pipe(z.string().max(64, { error: "INVALID_CREDENTIALS" })),
+  password: z
+    .string({ error: "REQUIRED_FIELDS" })
+    .min(1, { error: "REQUIRED_FIELDS" })
+    .max(PASSWORD_MAX, { error: "INVALID_CREDENTIALS" }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** PATCH /api/users/by-id/{userId}/password. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: "REQUIRED_FIELDS" }).min(1, { error: "REQUIRED_FIELDS" }).max(PASSWORD_MAX),
+    newPassword: newPasswordSchema,
+    newPasswordConfirm: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPasswordConfirm !== undefined && v.newPasswordConfirm !== v.newPassword)
+      ctx.addIssue({ code: "custom", message: "PASSWORD_MISMATCH", path: ["newPasswordConfirm"] });
+  });
+
+/** A referral or sign-up code as typed: trimmed, letters, digits, '-' and '_', stored upper-case. */
+export const refCodeSchema = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
+  z
+    .string({ error: "REQUIRED_FIELDS" })
+    .min(1, { error: "REQUIRED_FIELDS" })
+    .max(32, { error: "VALIDATION" })
+    .regex(/^[A-Z0-9_-]+$/, { error: "VALIDATION" }),
+);
+
+/** PATCH /api/admin/users/{id}/ref-code. */
+export const adminRefCodeSchema = z.object({ refCode: refCodeSchema });
+
+/** PATCH /api/admin/users/{id}/phone: non-empty (spec §5). */
+export const adminPhoneSchema = z.object({ phone: required().pipe(z.string().max(30, { error: "VALIDATION" })) });
+
+/** PATCH /api/admin/users/{id}/toggle-role: the role the member should have afterwards. */
+export const toggleRoleSchema = z.object({
+  role: z.enum(["USER", "ADMIN", "SUPERADMIN"], { error: "VALIDATION" }),
+});
+
+/** GET /api/admin/users/paginated?search&phone&page&limit. */
+export const userListQuerySchema = z.object({
+  search: z.string().trim().max(64).optional().default(""),
+  phone: z.string().trim().max(30).optional().default(""),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(10),
+});
+
+/** POST /api/admin/signup-codes: a code (generated when absent), an optional note and use limit. */
+export const signupCodeCreateSchema = z.object({
+  code: refCodeSchema.optional(),
+  note: z.string().trim().max(200).optional(),
+  maxUses: z.number().int().min(1).max(1_000_000).optional().nullable(),
+});
+
+/** Numeric ids in admin paths (`/api/admin/users/{id}`). */
+export const numericIdSchema = z.coerce
+  .number({ error: "NOT_FOUND" })
+  .int({ error: "NOT_FOUND" })
+  .positive({ error: "NOT_FOUND" })
+  .max(2_147_483_647, { error: "NOT_FOUND" });
