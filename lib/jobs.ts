@@ -9,4 +9,6 @@ export function startJobs(): void {
   if (g[started] || process.env.WLD_DISABLE_JOBS === "1") return;
   g[started] = true;
   // Jobs register here (the daily staking reward timer, price refresh).
+  // Price feeds refreshed every PRICE_REFRESH_MS (the API also refreshes on demand).
+  void import("@/lib/prices/job").then((m) => m.startPriceRefresh());
 }
