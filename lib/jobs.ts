@@ -11,4 +11,6 @@ export function startJobs(): void {
   // Jobs register here (the daily staking reward timer, price refresh).
   // Price feeds refreshed every PRICE_REFRESH_MS (the API also refreshes on demand).
   void import("@/lib/prices/job").then((m) => m.startPriceRefresh());
+  // Daily staking rewards at 00:05 Asia/Seoul (advisory lock on PostgreSQL: one instance pays).
+  void import("@/lib/staking/timer").then((m) => m.startRewardTimer());
 }

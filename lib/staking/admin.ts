@@ -1,0 +1,251 @@
+/**
+ * The admin staking calls (spec §7): products, a member's own rate, interest on the rewards account,
+ * and withdrawing from a member's stake. Every change is audited; money moves only through lib/ledger.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "@/db/client";
+import { type Coin, memberStakingRates, stakingProducts, users } from "@/db/schema";
+import { audit } from "@/lib/audit";
+import { AppError } from "@/lib/errors";
+import { credit, debit, move } from "@/lib/ledger";
+import { type Dec, toDecimalString } from "@/lib/money";
+
+export type Actor = { actorId: number; ip?: string | null; requestId?: string | null };
+
+export type ProductDto = {
+  id: number;
+  coinSymbol: Coin;
+  name: string;
+  /** Annual rate in percent, decimal string. */
+  annualRate: string;
+  lockEnd: string | null;
+  lockDays: number | null;
+  minAmount: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const productCols = {
+  id: stakingProducts.id,
+  coinSymbol: stakingProducts.coinSymbol,
+  name: stakingProducts.name,
+  annualRate: stakingProducts.annualRate,
+  lockEnd: stakingProducts.lockEnd,
+  lockDays: stakingProducts.lockDays,
+  minAmount: stakingProducts.minAmount,
+  active: stakingProducts.active,
+  createdAt: stakingProducts.createdAt,
+  updatedAt: stakingProducts.updatedAt,
+};
+
+function productDto(p: {
+  id: number;
+  coinSymbol: Coin;
+  name: string;
+  annualRate: string;
+  lockEnd: Date | null;
+  lockDays: number | null;
+  minAmount: string;
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}): ProductDto {
+  return {
+    id: p.id,
+    coinSymbol: p.coinSymbol,
+    name: p.name,
+    annualRate: toDecimalString(p.annualRate),
+    lockEnd: p.lockEnd ? p.lockEnd.toISOString() : null,
+    lockDays: p.lockDays,
+    minAmount: toDecimalString(p.minAmount),
+    active: p.active,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export async function listProducts(db: DbOrTx): Promise<ProductDto[]> {
+  const rows = await db.select(productCols).from(stakingProducts).orderBy(stakingProducts.id);
+  return rows.map(productDto);
+}
+
+export type ProductInput = {
+  coinSymbol: Coin;
+  name: string;
+  annualRate: Dec;
+  lockEnd?: Date | null;
+  lockDays?: number | null;
+  minAmount?: Dec;
+  active: boolean;
+};
+
+export async function createProduct(db: DbOrTx, input: ProductInput, actor: Actor): Promise<ProductDto> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(stakingProducts)
+      .values({
+        coinSymbol: input.coinSymbol,
+        name: input.name,
+        annualRate: input.annualRate.toFixed(),
+        lockEnd: input.lockEnd ?? null,
+        lockDays: input.lockDays ?? null,
+        minAmount: input.minAmount ? input.minAmount.toFixed() : "0",
+        active: input.active,
+      })
+      .returning(productCols);
+    if (!row) throw new Error("staking: product insert returned nothing");
+    const dto = productDto(row);
+    await audit(tx, { action: "staking.product_create", ...actorFields(actor), targetId: row.id, after: dto });
+    return dto;
+  });
+}
+
+export async function updateProduct(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<ProductInput>,
+  actor: Actor,
+): Promise<ProductDto> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(productCols).from(stakingProducts).where(eq(stakingProducts.id, id)).for("update");
+    if (!before) throw new AppError("NOT_FOUND");
+    const set: Partial<typeof stakingProducts.$inferInsert> = { updatedAt: new Date() };
+    if (patch.coinSymbol !== undefined) set.coinSymbol = patch.coinSymbol;
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.annualRate !== undefined) set.annualRate = patch.annualRate.toFixed();
+    if (patch.minAmount !== undefined) set.minAmount = patch.minAmount.toFixed();
+    if (patch.active !== undefined) set.active = patch.active;
+    // Lock end and lock days exclude each other: setting one clears the other.
+    if (patch.lockEnd !== undefined) {
+      set.lockEnd = patch.lockEnd;
+      if (patch.lockEnd) set.lockDays = null;
+    }
+    if (patch.lockDays !== undefined) {
+      set.lockDays = patch.lockDays;
+      if (patch.lockDays != null) set.lockEnd = null;
+    }
+    const [row] = await tx.update(stakingProducts).set(set).where(eq(stakingProducts.id, id)).returning(productCols);
+    if (!row) throw new AppError("NOT_FOUND");
+    const dto = productDto(row);
+    await audit(tx, {
+      action: "staking.product_update",
+      ...actorFields(actor),
+      targetId: id,
+      before: productDto(before),
+      after: dto,
+    });
+    return dto;
+  });
+}
+
+const actorFields = (a: Actor) => ({ actorId: a.actorId, ip: a.ip ?? null, requestId: a.requestId ?? null });
+
+/** The member an /api/admin/users/{id} call targets: an active member, else 404. */
+export async function memberOrThrow(db: DbOrTx, idParam: string): Promise<{ id: number; userId: string }> {
+  if (!/^\d{1,9}$/.test(idParam)) throw new AppError("NOT_FOUND");
+  const [row] = await db
+    .select({ id: users.id, userId: users.userId })
+    .from(users)
+    .where(and(eq(users.id, Number(idParam)), eq(users.status, "ACTIVE")));
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}
+
+/** Sets (upserts) a member's own annual rate for a coin; it overrides the product's rate from the next run. */
+export async function setMemberRate(
+  db: DbOrTx,
+  userId: number,
+  coin: Coin,
+  rate: Dec,
+  actor: Actor,
+): Promise<{ coinSymbol: Coin; rate: string }> {
+  return db.transaction(async (tx) => {
+    const before = rowsOf<{ rate: string | null }>(
+      await tx.execute(sql`
+        SELECT annual_rate::text AS rate FROM member_staking_rates
+        WHERE user_id = ${userId} AND coin_symbol = ${coin}::coin FOR UPDATE`),
+    )[0];
+    await tx
+      .insert(memberStakingRates)
+      .values({ userId, coinSymbol: coin, annualRate: rate.toFixed() })
+      .onConflictDoUpdate({
+        target: [memberStakingRates.userId, memberStakingRates.coinSymbol],
+        set: { annualRate: rate.toFixed(), updatedAt: new Date() },
+      });
+    const after = { coinSymbol: coin, rate: toDecimalString(rate) };
+    await audit(tx, {
+      action: "staking.member_rate",
+      ...actorFields(actor),
+      targetUserId: userId,
+      before: { coinSymbol: coin, rate: before?.rate ? toDecimalString(before.rate) : null },
+      after,
+    });
+    return after;
+  });
+}
+
+/**
+ * Interest on the member's rewards account: deposit credits it from the coin's rewards_pool, withdraw
+ * returns it there. The ledger's guarded update refuses to go below zero (409 INSUFFICIENT_FUNDS).
+ */
+export async function adjustInterest(
+  db: DbOrTx,
+  userId: number,
+  amount: Dec,
+  action: "deposit" | "withdraw",
+  actor: Actor,
+  coin: Coin = "WLD",
+): Promise<{ rewards: string }> {
+  const common = {
+    userId,
+    coin,
+    amount,
+    actorId: actor.actorId,
+    audit: {
+      action: `staking.interest_${action}`,
+      ...actorFields(actor),
+      targetUserId: userId,
+      after: { coin, amount: amount.toFixed(), action },
+    },
+  };
+  const result =
+    action === "deposit"
+      ? await credit(db, { ...common, kind: "INTEREST_DEPOSIT", from: "rewards_pool", to: "rewards" })
+      : await debit(db, { ...common, kind: "INTEREST_WITHDRAW", from: "rewards", to: "rewards_pool" });
+  const rewards = result.balances.find((b) => b.account.userId !== null)?.balance ?? "0";
+  return { rewards };
+}
+
+/**
+ * An admin withdraws part of a member's stake. The coins go back to the member's holding (they are not
+ * paid out): the admin ends (part of) the protected lock, the member keeps the coins, and any payout
+ * off the platform remains a separate, visible coin withdrawal. Recorded as a negative STAKING
+ * transaction, the mirror image of the swap that staked them.
+ */
+export async function withdrawStake(
+  db: DbOrTx,
+  userId: number,
+  coin: Coin,
+  amount: Dec,
+  actor: Actor,
+): Promise<{ coinSymbol: Coin; staked: string; holding: string }> {
+  const result = await move(db, {
+    kind: "ADMIN_UNSTAKE",
+    userId,
+    coin,
+    amount,
+    from: "staked",
+    to: "holding",
+    actorId: actor.actorId,
+    memberTx: [{ userId, type: "STAKING", coinSymbol: coin, amount: amount.neg() }],
+    audit: {
+      action: "staking.admin_withdraw",
+      ...actorFields(actor),
+      targetUserId: userId,
+      after: { coin, amount: amount.toFixed() },
+    },
+  });
+  const of = (kind: string) => result.balances.find((b) => b.account.kind === kind)?.balance ?? "0";
+  return { coinSymbol: coin, staked: of("staked"), holding: of("holding") };
+}

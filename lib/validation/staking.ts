@@ -1,0 +1,101 @@
+/**
+ * Input schemas of the staking calls. Amounts and rates accept JSON numbers or plain decimal strings
+ * (lib/money parseAmount); coin and action values are matched case-insensitively (DESIGN.md §6).
+ */
+import { z } from "zod";
+import { COINS } from "@/db/schema";
+import { COIN_DECIMALS, type Dec, parseAmount } from "@/lib/money";
+import { isDay } from "@/lib/staking/time";
+
+/** An amount with at most `decimals` decimals, above zero (or ≥ 0 with allowZero) → Dec; else INVALID_AMOUNT. */
+export const amountValue = (opts: { decimals?: number; allowZero?: boolean; max?: string } = {}) =>
+  z.unknown().transform((v, ctx): Dec => {
+    const d = parseAmount(v, opts.decimals ?? COIN_DECIMALS);
+    const bad = !d || d.isNegative() || (!opts.allowZero && d.isZero()) || (opts.max !== undefined && d.gt(opts.max));
+    if (bad || !d) {
+      ctx.addIssue({ code: "custom", message: "INVALID_AMOUNT" });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+/** An annual rate in percent: 0 or more, up to 6 decimals (numeric(12,6)), at most 1000 %. */
+export const rateValue = () => amountValue({ decimals: 6, allowZero: true, max: "1000" });
+
+const ci = <T extends string>(values: readonly [T, ...T[]], upper = true) =>
+  z
+    .string({ message: "VALIDATION" })
+    .transform((s) => (upper ? s.trim().toUpperCase() : s.trim().toLowerCase()))
+    .pipe(z.enum(values as unknown as [T, ...T[]], { message: "VALIDATION" }));
+
+export const coinValue = () => ci(COINS);
+
+/** PATCH /api/admin/users/{id}/staking-rate */
+export const stakingRateSchema = z.object({ coinSymbol: coinValue().default("WLD"), rate: rateValue() });
+
+/** PATCH /api/admin/users/{id}/interest */
+export const interestSchema = z.object({ amount: amountValue(), action: ci(["deposit", "withdraw"], false) });
+
+/** PATCH /api/admin/users/{id}/staking */
+export const stakingWithdrawSchema = z.object({
+  symbol: coinValue().default("WLD"),
+  amount: amountValue(),
+  action: ci(["withdraw"], false),
+});
+
+const lockEnd = z.iso.datetime({ offset: true, message: "VALIDATION" }).transform((s) => new Date(s));
+const productFields = {
+  coinSymbol: coinValue(),
+  name: z.string({ message: "REQUIRED_FIELDS" }).trim().min(1, "REQUIRED_FIELDS").max(100, "VALIDATION"),
+  annualRate: rateValue(),
+  lockEnd: lockEnd.nullable(),
+  lockDays: z
+    .number({ message: "VALIDATION" })
+    .int("VALIDATION")
+    .min(0, "VALIDATION")
+    .max(36500, "VALIDATION")
+    .nullable(),
+  minAmount: amountValue({ allowZero: true }),
+  active: z.boolean({ message: "VALIDATION" }),
+};
+const oneLock = (p: { lockEnd?: Date | null; lockDays?: number | null }) => !(p.lockEnd && p.lockDays != null);
+
+/** POST /api/admin/staking-products: lock end OR lock days (or neither: the protected-lock date applies). */
+export const createProductSchema = z
+  .object({
+    ...productFields,
+    lockEnd: productFields.lockEnd.optional(),
+    lockDays: productFields.lockDays.optional(),
+    minAmount: productFields.minAmount.optional(),
+    active: productFields.active.default(true),
+  })
+  .refine(oneLock, { message: "VALIDATION", path: ["lockDays"] });
+
+/** PATCH /api/admin/staking-products/{id}: any subset of the fields. */
+export const updateProductSchema = z
+  .object({
+    coinSymbol: productFields.coinSymbol.optional(),
+    name: productFields.name.optional(),
+    annualRate: productFields.annualRate.optional(),
+    lockEnd: productFields.lockEnd.optional(),
+    lockDays: productFields.lockDays.optional(),
+    minAmount: productFields.minAmount.optional(),
+    active: productFields.active.optional(),
+  })
+  .refine(oneLock, { message: "VALIDATION", path: ["lockDays"] });
+
+/** POST /api/cron/accrue: an optional KST day that has ended. */
+export const accrueSchema = z.object({
+  date: z
+    .string({ message: "VALIDATION" })
+    .refine((d) => isDay(d), { message: "VALIDATION" })
+    .optional(),
+});
+
+/** ?page&limit for admin lists. */
+export function pageQuery(params: URLSearchParams, defaults = { limit: 20, max: 100 }) {
+  const int = (v: string | null, d: number) => (v && /^\d{1,6}$/.test(v) ? Number(v) : d);
+  const page = Math.max(1, int(params.get("page"), 1));
+  const limit = Math.min(defaults.max, Math.max(1, int(params.get("limit"), defaults.limit)));
+  return { page, limit, offset: (page - 1) * limit };
+}
