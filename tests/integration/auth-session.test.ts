@@ -285,7 +285,7 @@ describe("identity headers are never trusted", () => {
   it("a member cannot change another member's password, with or without a forged x-user-id", async () => {
     const a = await createUser();
     const b = await createUser();
-    for (const headers of [{}, { "x-user-id": b.userId }]) {
+    for (const headers of [{}, { "x-user-id": b.userId }] as Record<string, string>[]) {
       const res = await call(passwordRoute, "PATCH", `/api/users/by-id/${b.userId}/password`, {
         cookie: a.cookie,
         params: { userId: b.userId },
