@@ -1,19 +1,95 @@
-import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+"use client";
 
-export default async function WelcomePage() {
-  const t = await getTranslations("Welcome");
+// Welcome (spec §2): tagline, terms checkbox gating the sign-up and log-in buttons, the closable terms modal.
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+
+export default function WelcomePage() {
+  const t = useTranslations("Welcome");
+  const router = useRouter();
+  const [agreed, setAgreed] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const checkboxId = useId();
+  const hintId = useId();
+
   return (
     <main className="flex min-h-dvh flex-col justify-between p-6">
-      <h1 className="mt-24 text-3xl font-bold leading-snug">{t("tagline")}</h1>
-      <div className="flex flex-col gap-3">
-        <Link href="/signup" className="rounded-xl bg-black py-4 text-center font-semibold text-white">
-          {t("signup")}
-        </Link>
-        <Link href="/login" className="rounded-xl border py-4 text-center font-semibold">
-          {t("login")}
-        </Link>
+      <div className="mt-24 flex flex-col gap-3">
+        <p aria-hidden="true" className="text-5xl">
+          🌐
+        </p>
+        <h1 className="text-3xl font-bold leading-snug">{t("tagline")}</h1>
       </div>
+
+      <div className="flex flex-col gap-4">
+        <div className="flex items-start gap-3 rounded-xl bg-gray-50 p-4">
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={agreed}
+            onChange={(e) => setAgreed(e.target.checked)}
+            className="mt-1 h-5 w-5 accent-black"
+          />
+          <div className="flex flex-1 flex-col gap-1">
+            <label htmlFor={checkboxId} className="text-sm font-medium">
+              {t("agree")}
+            </label>
+            <p className="text-xs text-gray-500">{t("termsUpdated")}</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => setTermsOpen(true)}
+            className="shrink-0 text-sm text-accent underline underline-offset-2"
+          >
+            {t("viewTerms")}
+          </button>
+        </div>
+        {!agreed && (
+          <p id={hintId} className="text-center text-xs text-gray-500">
+            {t("agreeFirst")}
+          </p>
+        )}
+        <Button
+          size="lg"
+          disabled={!agreed}
+          aria-describedby={agreed ? undefined : hintId}
+          onClick={() => router.push("/signup")}
+        >
+          {t("signup")}
+        </Button>
+        <Button
+          size="lg"
+          variant="secondary"
+          disabled={!agreed}
+          aria-describedby={agreed ? undefined : hintId}
+          onClick={() => router.push("/login")}
+        >
+          {t("login")}
+        </Button>
+      </div>
+
+      <Modal
+        open={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        title={t("termsTitle")}
+        closeLabel={t("close")}
+        footer={
+          <Button size="lg" onClick={() => setTermsOpen(false)}>
+            {t("close")}
+          </Button>
+        }
+      >
+        <div className="flex flex-col gap-3 text-sm leading-relaxed text-gray-700">
+          <p className="text-xs text-gray-500">{t("termsUpdated")}</p>
+          <p>{t("termsBody1")}</p>
+          <p>{t("termsBody2")}</p>
+          <p>{t("termsBody3")}</p>
+          <p>{t("termsBody4")}</p>
+        </div>
+      </Modal>
     </main>
   );
 }

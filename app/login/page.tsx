@@ -1,0 +1,120 @@
+"use client";
+
+// /login (spec §2, §4, §5, §8): userId + password, link to sign-up, language flags; the alerts are the spec's verbatim.
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { LanguageSwitch } from "@/components/auth/language-switch";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+
+type LoginAnswer = { userId?: string; role?: string; error?: string };
+
+function LoginForm() {
+  const t = useTranslations("Auth.login");
+  const router = useRouter();
+  const search = useSearchParams();
+  const adminOnly = search.get("denied") === "admin";
+  const [userId, setUserId] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const alerted = useRef(false);
+
+  useEffect(() => {
+    if (adminOnly && !alerted.current) {
+      alerted.current = true;
+      window.alert(t("adminOnly"));
+    }
+  }, [adminOnly, t]);
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!userId.trim() || !password) {
+      window.alert(t("required"));
+      return;
+    }
+    setBusy(true);
+    let res: Response;
+    try {
+      res = await fetch("/api/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ userId: userId.trim(), password }),
+      });
+    } catch {
+      setBusy(false);
+      window.alert(t("network"));
+      return;
+    }
+    let data: LoginAnswer = {};
+    try {
+      data = (await res.json()) as LoginAnswer;
+    } catch {}
+    if (!res.ok || !data.userId) {
+      setBusy(false);
+      window.alert(t("failed", { error: data.error || t("unknownError") }));
+      return;
+    }
+    // Display hints only: the server decides from its session cookie.
+    try {
+      localStorage.setItem("userId", data.userId);
+      localStorage.setItem("role", data.role ?? "USER");
+    } catch {}
+    router.replace(data.role === "ADMIN" || data.role === "SUPERADMIN" ? "/admin" : "/home");
+    router.refresh();
+  }
+
+  return (
+    <main className="flex min-h-dvh flex-col gap-8 p-6">
+      <div className="mt-16 flex flex-col gap-2">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        {adminOnly && (
+          <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+            {t("adminOnly")}
+          </p>
+        )}
+      </div>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Input
+          label={t("userId")}
+          name="userId"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={userId}
+          onChange={(e) => setUserId(e.target.value)}
+        />
+        <Input
+          label={t("password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" size="lg" loading={busy} className="mt-2">
+          {t("submit")}
+        </Button>
+      </form>
+      <p className="text-center text-sm text-gray-600">
+        {t("noAccount")}{" "}
+        <Link href="/signup" className="font-semibold text-accent underline underline-offset-2">
+          {t("toSignup")}
+        </Link>
+      </p>
+      <div className="mt-auto">
+        <LanguageSwitch />
+      </div>
+    </main>
+  );
+}
+
+export default function LoginPage() {
+  return (
+    <Suspense fallback={<div className="skeleton m-6 h-64" />}>
+      <LoginForm />
+    </Suspense>
+  );
+}

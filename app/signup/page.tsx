@@ -1,0 +1,157 @@
+"use client";
+
+// /signup (spec §2, §5, §8): refCode prefilled from ?refCode=, checked by GET /api/users/by-refcode before submitting.
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { Suspense, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+
+const USERID = /^[A-Za-z0-9]+$/;
+
+async function readError(res: Response): Promise<string> {
+  try {
+    const data = (await res.json()) as { error?: string };
+    return data.error ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function SignupForm() {
+  const t = useTranslations("Auth.signup");
+  const router = useRouter();
+  const search = useSearchParams();
+  const [form, setForm] = useState({
+    name: "",
+    userId: "",
+    password: "",
+    passwordConfirm: "",
+    phone: "",
+    refCode: search.get("refCode") ?? "",
+  });
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const refCode = form.refCode.trim();
+    if (!form.name.trim() || !form.userId.trim() || !form.password || !form.passwordConfirm || !refCode) {
+      window.alert(t("required"));
+      return;
+    }
+    if (!USERID.test(form.userId.trim())) {
+      window.alert(t("invalidUserId"));
+      return;
+    }
+    if (form.password !== form.passwordConfirm) {
+      window.alert(t("mismatch"));
+      return;
+    }
+    setBusy(true);
+    try {
+      const check = await fetch(`/api/users/by-refcode/${encodeURIComponent(refCode)}`, { credentials: "same-origin" });
+      if (!check.ok) {
+        window.alert((await readError(check)) || t("invalidRefCode"));
+        return;
+      }
+      const res = await fetch("/api/signup", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({
+          name: form.name.trim(),
+          userId: form.userId.trim(),
+          password: form.password,
+          bankNumber: "",
+          walletAddr: "",
+          phone: form.phone.trim(),
+          refId: refCode,
+          Cert: "",
+        }),
+      });
+      if (!res.ok) {
+        window.alert(t("failed", { error: (await readError(res)) || t("unknownError") }));
+        return;
+      }
+      window.alert(t("success"));
+      router.push("/login");
+    } catch {
+      window.alert(t("network"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="flex min-h-dvh flex-col gap-6 p-6">
+      <h1 className="mt-10 text-2xl font-bold">{t("title")}</h1>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Input label={t("name")} name="name" autoComplete="name" value={form.name} onChange={set("name")} />
+        <Input
+          label={t("userId")}
+          name="userId"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint={t("userIdHint")}
+          value={form.userId}
+          onChange={set("userId")}
+        />
+        <Input
+          label={t("password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={t("passwordHint")}
+          value={form.password}
+          onChange={set("password")}
+        />
+        <Input
+          label={t("passwordConfirm")}
+          name="passwordConfirm"
+          type="password"
+          autoComplete="new-password"
+          value={form.passwordConfirm}
+          onChange={set("passwordConfirm")}
+        />
+        <Input
+          label={t("phone")}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          hint={t("optional")}
+          value={form.phone}
+          onChange={set("phone")}
+        />
+        <Input
+          label={t("refCode")}
+          name="refCode"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={form.refCode}
+          onChange={set("refCode")}
+        />
+        <Button type="submit" size="lg" loading={busy} className="mt-2">
+          {t("submit")}
+        </Button>
+      </form>
+      <p className="pb-6 text-center text-sm text-gray-600">
+        {t("haveAccount")}{" "}
+        <Link href="/login" className="font-semibold text-accent underline underline-offset-2">
+          {t("toLogin")}
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export default function SignupPage() {
+  return (
+    <Suspense fallback={<div className="skeleton m-6 h-96" />}>
+      <SignupForm />
+    </Suspense>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+
+const COOKIE = "NEXT_LOCALE";
+const THIRTY_DAYS = 60 * 60 * 24 * 30;
+
+/** English sets NEXT_LOCALE=en for 30 days; Korean clears it; then the page reloads (spec §4). */
+export function setLanguage(locale: "ko" | "en") {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the translation cookie is read by the server (next-intl)
+  document.cookie =
+    locale === "en"
+      ? `${COOKIE}=en; Path=/; Max-Age=${THIRTY_DAYS}; SameSite=Lax${secure}`
+      : `${COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  window.location.reload();
+}
+
+/** The Korean and English flag buttons (accessible names 한국어 / English). */
+export function LanguageSwitch() {
+  const t = useTranslations("Auth.login");
+  const locale = useLocale();
+  return (
+    <fieldset className="flex items-center justify-center gap-2">
+      <legend className="sr-only">{t("language")}</legend>
+      {(
+        [
+          ["ko", "🇰🇷", t("korean")],
+          ["en", "🇺🇸", t("english")],
+        ] as const
+      ).map(([code, flag, name]) => (
+        <button
+          key={code}
+          type="button"
+          aria-label={name}
+          aria-pressed={locale === code}
+          onClick={() => setLanguage(code)}
+          className={`flex items-center gap-1 rounded-full border px-3 py-2 text-sm ${
+            locale === code ? "border-black font-semibold" : "border-gray-300 text-gray-600"
+          }`}
+        >
+          <span aria-hidden="true">{flag}</span>
+          <span aria-hidden="true">{name}</span>
+        </button>
+      ))}
+    </fieldset>
+  );
+}
