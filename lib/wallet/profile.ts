@@ -9,14 +9,20 @@ import { memberByRefCode, refCodeTaken } from "@/db/queries/users";
 import { audit } from "@/lib/audit";
 import { verifyPassword } from "@/lib/auth/password";
 import { AppError, uniqueViolation } from "@/lib/errors";
+import { enforce, type Limit, release } from "@/lib/rate-limit";
 import { parseWalletAddrOrThrow } from "./address";
 
 type Ctx = { ip?: string; requestId?: string };
 
-/** SECURITY B16: the caller proves who they are with their current password. */
+/** Current-password checks per account: 5 failures per 15 minutes, then 429 (a stolen session cannot guess). */
+export const CURRENT_PASSWORD_LIMIT: Limit = { name: "current-pw:acct", max: 5, windowSec: 15 * 60 };
+
+/** SECURITY B16: the caller proves who they are with their current password; only failures count. */
 export async function verifyCurrentPasswordOrThrow(db: DbOrTx, actorId: number, password: string) {
+  await enforce(CURRENT_PASSWORD_LIMIT, String(actorId));
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actorId));
   if (!(await verifyPassword(row?.hash, password))) throw new AppError("WRONG_CURRENT_PASSWORD");
+  await release(CURRENT_PASSWORD_LIMIT, String(actorId));
 }
 
 /**

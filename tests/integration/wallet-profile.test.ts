@@ -159,6 +159,18 @@ describe("wallet address", () => {
     expect(await walletOf(u.id)).toBeNull();
   });
 
+  it("wrong current passwords are throttled: the 6th attempt within 15 minutes is 429 even with the right one", async () => {
+    const u = await createUser();
+    for (let i = 0; i < 5; i++) {
+      const r = await setAddr(u, u, { walletAddr: `OP|Binance|${ADDR}`, currentPassword: `wrong-${i}-password` });
+      expect(r.body.code).toBe("WRONG_CURRENT_PASSWORD");
+    }
+    const r = await setAddr(u, u, { walletAddr: `OP|Binance|${ADDR}`, currentPassword: DEFAULT_PASSWORD });
+    expect(r.status).toBe(429);
+    expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await walletOf(u.id)).toBeNull();
+  });
+
   it("another member cannot set it (403); two concurrent sets → exactly one wins", async () => {
     const u = await createUser();
     const other = await createUser();
