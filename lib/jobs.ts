@@ -13,4 +13,6 @@ export function startJobs(): void {
   void import("@/lib/prices/job").then((m) => m.startPriceRefresh());
   // Daily staking rewards at 00:05 Asia/Seoul (advisory lock on PostgreSQL: one instance pays).
   void import("@/lib/staking/timer").then((m) => m.startRewardTimer());
+  // Expired rate-limit windows are dropped hourly (a DELETE by age: safe on every instance).
+  void import("@/lib/rate-limit").then((m) => m.startRateLimitPurge());
 }

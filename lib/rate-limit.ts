@@ -74,3 +74,11 @@ export async function purgeExpired(olderThanSec = 24 * 3600): Promise<void> {
     sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${olderThanSec}::double precision)`,
   );
 }
+
+/** Hourly purge of old windows; unref'd so it never keeps a process alive. */
+export function startRateLimitPurge(): void {
+  const timer = setInterval(() => {
+    purgeExpired().catch(() => {});
+  }, 3_600_000);
+  timer.unref?.();
+}
