@@ -138,6 +138,25 @@ describe("POST /api/upload-id refuses what is not a small JPEG or PNG, storing n
     expect(await storedFor(u.id)).toEqual({ docs: 0, blobs: 0, status: "NONE" });
   });
 
+  it("a truncated PNG → 415; a JPEG named .png is judged by content and stored as JPEG", async () => {
+    const u = await createUser();
+    const png = await sharp(Buffer.alloc(300 * 200 * 3, 90), { raw: { width: 300, height: 200, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const cut = await upload(u, form(png.subarray(0, Math.floor(png.length / 2))));
+    expect(cut.status).toBe(415);
+    expect(await storedFor(u.id)).toEqual({ docs: 0, blobs: 0, status: "NONE" });
+
+    const jpeg = await sharp({ create: { width: 4000, height: 2500, channels: 3, background: "#999" } })
+      .jpeg()
+      .toBuffer();
+    const ok = await upload(u, form(jpeg, "id.png", "image/png"));
+    expect(ok.status).toBe(201);
+    const served = await readBytes(ok.body.url, u.cookie);
+    const meta = await sharp(served).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 3000, 1875]); // scaled to 3000 px at most
+  });
+
   it("no file, another field, or a non-multipart body → 400/415; a guest → 401", async () => {
     const u = await createUser();
     expect((await upload(u, form(await pngImage(), "id.png", "image/png", "other"))).body.code).toBe("NO_FILE");
