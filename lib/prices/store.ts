@@ -3,7 +3,7 @@
  * (after a restart, on a second instance, or on a machine that only has the seeded history).
  */
 import "server-only";
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { priceSnapshots } from "@/db/schema";
 import { D } from "@/lib/money";
@@ -72,7 +72,13 @@ export async function loadTickers(): Promise<Snapshot<StoredTickers> | null> {
     })
     .from(priceSnapshots)
     .where(and(eq(priceSnapshots.series, "ticker"), inArray(priceSnapshots.symbol, [...TICKER_SYMBOLS])))
-    .orderBy(priceSnapshots.symbol, desc(priceSnapshots.time), desc(priceSnapshots.fetchedAt));
+    // Per symbol: a real price before any seeded one, then the newest.
+    .orderBy(
+      priceSnapshots.symbol,
+      sql`(${priceSnapshots.source} = 'seed')`,
+      desc(priceSnapshots.time),
+      desc(priceSnapshots.fetchedAt),
+    );
   if (rows.length === 0) return null;
   const value: StoredTickers = {};
   let updatedAt = rows[0]!.fetchedAt;
@@ -87,35 +93,40 @@ export async function loadTickers(): Promise<Snapshot<StoredTickers> | null> {
 }
 
 export async function loadCandles(interval: Interval): Promise<Snapshot<Candle[]> | null> {
+  // Real candles win; the seeded demo series is only the last resort (the two never mix in one chart).
+  return (await loadCandleRows(interval, false)) ?? (await loadCandleRows(interval, true));
+}
+
+async function loadCandleRows(interval: Interval, seeded: boolean): Promise<Snapshot<Candle[]> | null> {
   const db = await getDb();
   const rows = await db
     .select({
       time: priceSnapshots.time,
       priceKrw: priceSnapshots.priceKrw,
       usdtKrw: priceSnapshots.usdtKrw,
-      source: priceSnapshots.source,
       fetchedAt: priceSnapshots.fetchedAt,
     })
     .from(priceSnapshots)
     .where(
-      and(eq(priceSnapshots.symbol, "WLD"), eq(priceSnapshots.series, interval), isNotNull(priceSnapshots.usdtKrw)),
+      and(
+        eq(priceSnapshots.symbol, "WLD"),
+        eq(priceSnapshots.series, interval),
+        isNotNull(priceSnapshots.usdtKrw),
+        seeded ? eq(priceSnapshots.source, "seed") : ne(priceSnapshots.source, "seed"),
+      ),
     )
     .orderBy(desc(priceSnapshots.time))
     .limit(INTERVALS[interval]);
   const usable = rows.filter((r) => new D(r.priceKrw).gt(0) && new D(r.usdtKrw!).gt(0)).reverse();
   if (usable.length === 0) return null;
   let updatedAt = usable[0]!.fetchedAt;
-  let source = "binance";
-  for (const r of usable) {
-    if (r.fetchedAt > updatedAt) updatedAt = r.fetchedAt;
-    if (r.source === "seed") source = "seed";
-  }
+  for (const r of usable) if (r.fetchedAt > updatedAt) updatedAt = r.fetchedAt;
   return {
     value: usable.map((r) => ({
       time: r.time.getTime(),
       closeUsdt: new D(r.priceKrw).div(r.usdtKrw!).toDecimalPlaces(12).toFixed(),
     })),
     updatedAt,
-    source,
+    source: seeded ? "seed" : "binance",
   };
 }

@@ -77,13 +77,13 @@ describe("GET /api/price/WLD", () => {
   });
 
   it("asks again once the refresh interval has passed", async () => {
-    process.env.PRICE_REFRESH_MS = "200";
+    process.env.PRICE_REFRESH_MS = "1500";
     resetPriceFeeds();
     await getPrice();
     fake.setWldUsdt(1.2);
     await Promise.all(Array.from({ length: 20 }, () => getPrice()));
     expect(fake.calls.upbit).toBe(1);
-    await sleep(250);
+    await sleep(1600);
     const answers = await Promise.all(Array.from({ length: 20 }, () => getPrice()));
     expect(fake.calls.upbit).toBe(2);
     expect(fake.calls.binance).toBe(2);
@@ -217,6 +217,20 @@ describe("GET /api/price/WLD", () => {
       expect(c.body.points).toHaveLength(n);
       expect(c.body.stale).toBe(true);
     }
+  });
+  it("after a restart prefers the stored real prices over the seeded history", async () => {
+    const db = await getDb();
+    await db.insert(priceSnapshots).values(seedPriceHistory(new Date()));
+    await getPrice(); // one good round, stored
+    await call(chartRoute, "GET", "/api/price/WLD/chart?range=1m");
+    resetPriceFeeds();
+    fake.setMode("fail");
+    const a = await getPrice();
+    expect(a.body).toMatchObject({ price: 1540, usdtKrw: 1400, stale: true, usable: true, seeded: false });
+    const c = await call(chartRoute, "GET", "/api/price/WLD/chart?range=1m");
+    expect(c.body).toMatchObject({ stale: true, seeded: false });
+    expect(c.body.points).toHaveLength(4);
+    expect(c.body.points.at(-1).value).toBe(1540);
   });
 });
 
