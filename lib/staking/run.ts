@@ -27,7 +27,7 @@ import type { Coin } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { postBatchCredit } from "@/lib/ledger/batch";
 import { D, toDecimalString } from "@/lib/money";
-import { effectiveRateSql, rewardSql } from "./rates";
+import { rateExpr, rateJoins, rewardSql } from "./rates";
 import { addDays, dayEnd, isDay, lastEndedDay } from "./time";
 
 /** At most this many days are caught up per call (oldest first); the next call continues. */
@@ -69,6 +69,8 @@ export async function runRewardDay(
   const due = new Date(dayEnd(day).getTime() + 5 * 60_000).toISOString();
 
   return db.transaction(async (tx) => {
+    // Room for hashing 100,000 balances in memory instead of spilling to disk (this transaction only).
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     await tx.execute(sql`
       INSERT INTO staking_runs (day, started_at) VALUES (${day}::date, now()) ON CONFLICT (day) DO NOTHING`);
     let membersPaid = 0;
@@ -86,8 +88,14 @@ export async function runRewardDay(
         memo: `staking reward ${coin} ${day}`,
         audit: { action: "staking.reward_run", actorId: opts.actorId ?? null, targetId: `${coin}:${day}` },
         rows: async (t, postingId) => {
+          // The rows just paid are also kept in a temporary table (no indexes, no foreign keys, dropped at
+          // commit), so the ledger can read them back cheaply however large staking_rewards grows.
+          await t.execute(sql`
+            CREATE TEMP TABLE IF NOT EXISTS staking_batch_rows (posting_id bigint, user_id integer, amount numeric)
+            ON COMMIT DROP`);
           // One statement, one snapshot: the day-end balances of every staked member, and their rewards.
           await t.execute(sql`
+            WITH paid AS (
             INSERT INTO staking_rewards (user_id, coin_symbol, day, staked_balance, annual_rate, amount, posting_id, created_at)
             SELECT s.user_id, ${coin}::coin, ${day}::date, s.balance, s.rate, s.reward, ${postingId}::bigint, LEAST(now(), ${due}::timestamptz)
             FROM (
@@ -101,12 +109,17 @@ export async function runRewardDay(
                 HAVING sum(e.amount) > 0
               ) b
               JOIN users u ON u.id = b.user_id AND u.status = 'ACTIVE'
-              CROSS JOIN LATERAL (SELECT ${effectiveRateSql(sql`b.user_id`, sql`${coin}::coin`)} AS rate) r
+              ${rateJoins(sql`b.user_id`, sql`${coin}::coin`)}
+              CROSS JOIN LATERAL (SELECT ${rateExpr} AS rate) r
               WHERE r.rate > 0
             ) s
             WHERE s.reward > 0
-            ON CONFLICT ON CONSTRAINT staking_rewards_day_uq DO NOTHING`);
-          return sql`SELECT user_id, amount FROM staking_rewards WHERE posting_id = ${postingId}::bigint`;
+            ON CONFLICT ON CONSTRAINT staking_rewards_day_uq DO NOTHING
+            RETURNING posting_id, user_id, amount
+            )
+            INSERT INTO staking_batch_rows SELECT posting_id, user_id, amount FROM paid`);
+          await t.execute(sql`ANALYZE staking_batch_rows`);
+          return sql`SELECT user_id, amount FROM staking_batch_rows WHERE posting_id = ${postingId}::bigint`;
         },
       });
       if (result.replayed) replays += 1;
