@@ -12,7 +12,7 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
         type="button"
         onClick={() => onPage(page - 1)}
         disabled={page <= 1}
-        className="rounded-lg border px-3 py-2 disabled:text-gray-300"
+        className="rounded-lg border px-3 py-2 disabled:text-gray-300 border-gray-200"
       >
         {t("prev")}
       </button>
@@ -21,7 +21,7 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
         type="button"
         onClick={() => onPage(page + 1)}
         disabled={page >= pages}
-        className="rounded-lg border px-3 py-2 disabled:text-gray-300"
+        className="rounded-lg border px-3 py-2 disabled:text-gray-300 border-gray-200"
       >
         {t("next")}
       </button>

@@ -24,8 +24,16 @@ export type Profile = {
   phone: string | null;
 };
 export type CoinRow = { symbol: string; amount: string };
-export type StakedRow = { coinSymbol: string; amount: string; profit: string | number };
-export type StakingHistoryRow = { id: number; coinSymbol: string; amount: string; createdAt: string };
+export type StakedRow = {
+  coinSymbol: string;
+  amount: string;
+  profit: string | number;
+  /** What one day pays at this balance and rate (server-computed, 8 decimals). */
+  dailyReward?: string;
+  /** Accrued staking rewards for this coin. */
+  rewards?: string;
+};
+export type StakingHistoryRow = { id: number; coinSymbol: string; amount: string; createdAt: string; day?: string };
 export type TxRow = {
   id: number;
   type: "DEPOSIT" | "WITHDRAW" | "TRANSFER" | "STAKING";

@@ -74,7 +74,7 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
             <dt className="text-gray-500">{t("exchange")}</dt>
             <dd className="text-right">{rEx}</dd>
             <dt className="text-gray-500">{t("address")}</dt>
-            <dd className="break-all text-right">{rAddr}</dd>
+            <dd className="break-all text-right font-mono text-xs">{rAddr}</dd>
           </dl>
           <p className="text-sm text-gray-600">{t("onceNote")}</p>
         </div>
@@ -132,6 +132,7 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
             placeholder="0x…"
             autoComplete="off"
             spellCheck={false}
+            className="[&_input]:font-mono"
           />
           {missing && (
             <p role="alert" className="text-sm text-rose-600">

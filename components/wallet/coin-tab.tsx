@@ -43,11 +43,11 @@ export function CoinTab() {
   const prices = usePrices();
   const errorText = useErrorText();
 
-  // Holdings plus staked amounts per symbol.
+  // Holdings plus staked amounts and accrued rewards per symbol (the same sum as the wallet total).
   const bySymbol = new Map<string, InstanceType<typeof D>>();
   for (const c of coins.data ?? []) bySymbol.set(c.symbol, (bySymbol.get(c.symbol) ?? new D(0)).add(amt(c.amount)));
   for (const s of staked.data ?? [])
-    bySymbol.set(s.coinSymbol, (bySymbol.get(s.coinSymbol) ?? new D(0)).add(amt(s.amount)));
+    bySymbol.set(s.coinSymbol, (bySymbol.get(s.coinSymbol) ?? new D(0)).add(amt(s.amount)).add(amt(s.rewards)));
   const rows = [...bySymbol.entries()].filter(([sym, a]) => a.gt(0) || sym === "WLD");
   let total = new D(0);
   for (const [sym, a] of rows) {
@@ -85,7 +85,7 @@ export function CoinTab() {
             {errorText(coins.error, "balanceCheckFailed")}
           </p>
         ) : (
-          <ul className="divide-y rounded-xl border">
+          <ul className="divide-y rounded-xl border border-gray-200 divide-gray-200">
             {rows.map(([sym, a]) => {
               const p = prices.data?.[sym];
               return (

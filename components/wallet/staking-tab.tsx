@@ -65,6 +65,7 @@ export function StakingTab() {
 
   const holding = wldOf(coins.data);
   const stakedWld = wldOf(staked.data);
+  const rewardsWld = amt(staked.data?.find((s) => s.coinSymbol === "WLD")?.rewards);
 
   return (
     <div className="flex flex-col gap-4">
@@ -96,8 +97,12 @@ export function StakingTab() {
             <dd className="text-right font-semibold" data-testid="staked-wld">
               {formatWld(stakedWld, true)} WLD
             </dd>
+            <dt className="text-gray-500">{t("rewards")}</dt>
+            <dd className="text-right" data-testid="rewards-wld">
+              {formatWld(rewardsWld, true)} WLD
+            </dd>
             <dt className="text-gray-500">{t("total")}</dt>
-            <dd className="text-right">{formatWld(holding.add(stakedWld), true)} WLD</dd>
+            <dd className="text-right">{formatWld(holding.add(stakedWld).add(rewardsWld), true)} WLD</dd>
           </dl>
         )}
       </section>
@@ -115,7 +120,7 @@ export function StakingTab() {
             {(staked.data ?? [])
               .filter((s) => amt(s.amount).gt(0))
               .map((s) => (
-                <li key={s.coinSymbol} className="rounded-xl border p-3 text-sm">
+                <li key={s.coinSymbol} className="rounded-xl border p-3 text-sm border-gray-200">
                   <div className="flex justify-between">
                     <span className="font-semibold">{s.coinSymbol}</span>
                     <span>{t("rate", { rate: amt(String(s.profit)).toFixed() })}</span>
@@ -123,7 +128,10 @@ export function StakingTab() {
                   <div className="flex justify-between text-gray-600">
                     <span>{formatWld(s.amount, true)}</span>
                     <span>
-                      {t("daily", { amount: formatWld(dailyReward(s.amount, s.profit), true), coin: s.coinSymbol })}
+                      {t("daily", {
+                        amount: formatWld(s.dailyReward ?? dailyReward(s.amount, s.profit), true),
+                        coin: s.coinSymbol,
+                      })}
                     </span>
                   </div>
                 </li>
@@ -150,18 +158,19 @@ export function StakingTab() {
           <p className="text-sm text-gray-500">{t("historyEmpty")}</p>
         ) : (
           <section
-            className="max-h-48 overflow-y-auto rounded-xl border"
+            className="max-h-48 overflow-y-auto rounded-xl border border-gray-200"
             onScroll={onScroll}
             data-testid="reward-history"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable
             tabIndex={0}
             aria-label={t("historyTitle")}
           >
-            <ul className="divide-y">
+            <ul className="divide-y divide-gray-200">
               {rows.map((r) => (
                 <li key={r.id} className="flex justify-between px-3 py-3 text-sm">
                   <span className="text-gray-500">
-                    {format.dateTime(new Date(r.createdAt), { year: "numeric", month: "2-digit", day: "2-digit" })}
+                    {r.day ??
+                      format.dateTime(new Date(r.createdAt), { year: "numeric", month: "2-digit", day: "2-digit" })}
                   </span>
                   <span className="font-semibold">
                     +{formatWld(new D(r.amount), true)} {r.coinSymbol}

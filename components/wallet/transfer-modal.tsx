@@ -109,7 +109,7 @@ export function TransferModal({ open, onClose }: { open: boolean; onClose: () =>
             <dd className="break-all text-right" data-testid="transfer-address">
               {network} · {exchange}
               <br />
-              {address}
+              <span className="font-mono text-xs">{address}</span>
             </dd>
             <dt className="text-gray-500">{t("staked")}</dt>
             <dd className="text-right">{formatWld(stakedWld, true)} WLD</dd>

@@ -24,7 +24,7 @@ export function useWalletTotal(): { total: Dec | null; loading: boolean } {
   }
   for (const s of staked.data ?? []) {
     const p = map[s.coinSymbol];
-    if (p) total = total.add(amt(s.amount).mul(p));
+    if (p) total = total.add(amt(s.amount).add(amt(s.rewards)).mul(p));
   }
   return { total, loading: false };
 }

@@ -58,21 +58,18 @@ export default function HomePage() {
         </span>
       </button>
 
-      <div className="grid grid-cols-2 gap-3">
-        <div className="rounded-2xl bg-gray-50 p-4">
-          <p className="text-sm text-gray-500">{t("worldIdCount")}</p>
-          {profile.isPending ? (
-            <div className="skeleton mt-1 h-7 w-12" />
-          ) : (
-            <p className="text-2xl font-bold">{t("worldIdCountValue", { count: verified ? 1 : 0 })}</p>
-          )}
-        </div>
-        <div className="rounded-2xl bg-gray-50 p-4">
-          <p className="text-sm text-gray-500">{t("coinPrice")}</p>
-          <p className="text-2xl font-bold">WLD</p>
-        </div>
+      <div className="flex items-center justify-between rounded-2xl bg-gray-50 p-4">
+        <p className="text-sm text-gray-500">{t("worldIdCount")}</p>
+        {profile.isPending ? (
+          <div className="skeleton h-7 w-12" />
+        ) : (
+          <p className="text-2xl font-bold" data-testid="world-id-count">
+            {t("worldIdCountValue", { count: verified ? 1 : 0 })}
+          </p>
+        )}
       </div>
 
+      <h2 className="sr-only">{t("coinPrice")}</h2>
       <PriceSection />
     </main>
   );

@@ -5,9 +5,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { PasswordModal } from "@/components/member/password-modal";
 import { WalletAddressModal } from "@/components/member/wallet-address-modal";
+import { APP_VERSION } from "@/lib/constants";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/i18n/config";
-
-const APP_VERSION = "2.8.8300";
 
 const rowClass = "flex w-full items-center justify-between px-4 py-4 text-left hover:bg-gray-50";
 
@@ -36,7 +35,7 @@ export default function SettingsPage() {
         <h1 className="text-xl font-bold">{t("title")}</h1>
       </header>
 
-      <ul className="divide-y rounded-2xl border">
+      <ul className="divide-y rounded-2xl border border-gray-200 divide-gray-200">
         <li>
           <Link href="/world-id" className={rowClass}>
             {t("worldId")}

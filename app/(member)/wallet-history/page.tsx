@@ -78,7 +78,7 @@ function Transactions() {
       ) : q.data.items.length === 0 ? (
         <p className="text-sm text-gray-500">{t("empty")}</p>
       ) : (
-        <ul className="divide-y rounded-xl border" data-testid="tx-list">
+        <ul className="divide-y rounded-xl border border-gray-200 divide-gray-200" data-testid="tx-list">
           {q.data.items.map((row) => (
             <li key={row.id} className="flex items-center justify-between px-3 py-3">
               <span>
@@ -108,7 +108,7 @@ function Requests() {
   const q = useQuery({
     queryKey: ["my-requests", userId, page],
     queryFn: () =>
-      api<{ items: RequestRow[]; total: number }>(`/api/users/${enc(userId)}/requests?page=${page}&limit=${PAGE_SIZE}`),
+      api<{ items: RequestRow[]; total: number }>(`/api/transfer-requests?page=${page}&limit=${PAGE_SIZE}`),
     placeholderData: keepPreviousData,
   });
   const cancel = useMutation({
@@ -137,7 +137,7 @@ function Requests() {
       ) : q.data.items.length === 0 ? (
         <p className="text-sm text-gray-500">{t("noRequests")}</p>
       ) : (
-        <ul className="divide-y rounded-xl border" data-testid="request-list">
+        <ul className="divide-y rounded-xl border border-gray-200 divide-gray-200" data-testid="request-list">
           {q.data.items.map((r) => (
             <li key={r.id} className="flex items-center justify-between gap-2 px-3 py-3">
               <span>

@@ -49,13 +49,13 @@ export default function WorldIdPage() {
       </section>
 
       <div className="grid grid-cols-2 gap-3">
-        <div className="rounded-2xl border p-4">
+        <div className="rounded-2xl border p-4 border-gray-200">
           <p className="text-sm text-gray-500">{t("idCard")}</p>
           <p className={`font-semibold ${approved ? "text-emerald-700" : ""}`} data-testid="id-status">
             {t(`status.${status}`)}
           </p>
         </div>
-        <div className="rounded-2xl border p-4">
+        <div className="rounded-2xl border p-4 border-gray-200">
           <p className="text-sm text-gray-500">{t("reward")}</p>
           <p className="font-semibold">{approved ? t("rewardReceivedShort") : t("rewardPending")}</p>
         </div>
@@ -65,7 +65,7 @@ export default function WorldIdPage() {
         <h2 id="apply-title" className="mb-2 font-semibold">
           {t("listTitle")}
         </h2>
-        <ul className="divide-y rounded-xl border">
+        <ul className="divide-y rounded-xl border border-gray-200 divide-gray-200">
           <li className="flex items-center justify-between gap-3 p-3">
             <span>
               <span className="block font-semibold">{t("airdropItem")}</span>
