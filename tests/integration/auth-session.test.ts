@@ -15,7 +15,10 @@ import * as logoutRoute from "@/app/api/logout/route";
 import * as passwordRoute from "@/app/api/users/by-id/[userId]/password/route";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
+import { NextRequest } from "next/server";
+import * as loginRoute from "@/app/api/login/route";
 import { clientIp, installForwardedForGuard } from "@/lib/api/ip";
+import { requireSelfOrAdmin } from "@/lib/auth/guards";
 import { ARGON2_PARAMS, hashPassword } from "@/lib/auth/password";
 import { sessionUser } from "@/lib/auth/session";
 import { createUser, DEFAULT_PASSWORD, type TestUser } from "../factories/users";
@@ -298,6 +301,33 @@ describe("identity headers are never trusted", () => {
   });
 });
 
+describe("guards", () => {
+  it("ADMINs cannot act on SUPERADMIN accounts through member routes; SUPERADMINs can", async () => {
+    const admin = await createUser({ role: "ADMIN" });
+    const sa = await createUser({ role: "SUPERADMIN" });
+    const u = await createUser();
+    const req = (cookie: string) => new Request("http://localhost/api/x", { headers: { cookie } });
+    await expect(requireSelfOrAdmin(req(admin.cookie), sa.userId)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(requireSelfOrAdmin(req(admin.cookie), u.userId)).resolves.toMatchObject({ target: { id: u.id } });
+    const other = await createUser({ role: "SUPERADMIN" });
+    await expect(requireSelfOrAdmin(req(other.cookie), sa.userId)).resolves.toMatchObject({ target: { id: sa.id } });
+    await expect(requireSelfOrAdmin(req(u.cookie), admin.userId)).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("every refusal leaves exactly one AUTHZ_DENIED audit row with actor, reason and IP", async () => {
+    const u = await createUser();
+    const ip = freshIp();
+    const before = (await auditRows("AUTHZ_DENIED")).filter((r) => r.actor_id === u.id).length;
+    expect((await list(u, { "x-forwarded-for": ip })).status).toBe(403);
+    const rows = (await auditRows("AUTHZ_DENIED")).filter((r) => r.actor_id === u.id);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({
+      ip,
+      after: { reason: "admin-only", method: "GET", path: "/api/admin/users/paginated" },
+    });
+  });
+});
+
 describe("admin member edits", () => {
   it("lists members with search, phone filter and paging — never a password or hash", async () => {
     const admin = await createUser({ role: "ADMIN" });
@@ -482,6 +512,40 @@ describe("X-Forwarded-For is only trusted from TRUSTED_PROXIES", () => {
       expect(ip).toBe("8.8.8.8");
     } finally {
       delete process.env.TRUSTED_PROXIES;
+      server.close();
+    }
+  });
+
+  it("through a real HTTP server, forged X-Forwarded-For values share one per-address login budget", async () => {
+    installForwardedForGuard();
+    const server = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+      const answer = await loginRoute.POST(
+        new NextRequest(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }),
+        { params: Promise.resolve({}) } as never,
+      );
+      res.writeHead(answer.status, { "content-type": "application/json" });
+      res.end(await answer.text());
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${i + 1}` },
+          body: JSON.stringify({ userId: `sprayer${i}x${Date.now()}`, password: "Password-1234" }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+      expect((await auditRows("LOGIN_FAILURE")).at(-1)!.ip).toBe("127.0.0.1");
+    } finally {
       server.close();
     }
   });
