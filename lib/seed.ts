@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { idDocuments, priceSnapshots, stakingProducts, stakingRewards, users } from "@/db/schema";
+import { idDocuments, priceSnapshots, stakingProducts, stakingRewards, stakingRuns, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { credit, move, post, member, system } from "@/lib/ledger";
 import { D } from "@/lib/money";
@@ -106,6 +106,12 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       postingId: result.postingId,
       createdAt: new Date(`${kstDay}T15:05:00Z`),
     });
+    // The admin "staking rewards" screen lists run days; the next real run continues after these.
+    const ranAt = new Date(`${kstDay}T15:05:00Z`);
+    await db
+      .insert(stakingRuns)
+      .values({ day: kstDay, startedAt: ranAt, finishedAt: ranAt, membersPaid: 1, totalPaid: reward.toFixed() })
+      .onConflictDoNothing();
   }
 
   await db.insert(priceSnapshots).values(seedPriceHistory(now)).onConflictDoNothing();

@@ -290,6 +290,7 @@ export async function stakingRecords(
 
 export type RewardDayDto = {
   day: string;
+  /** Rewards paid that day, one per member and coin (only WLD has products today). */
   membersPaid: number;
   /** Sum paid that day, decimal string (all coins; only WLD has products). */
   totalPaid: string;
@@ -297,27 +298,26 @@ export type RewardDayDto = {
   finishedAt: string | null;
 };
 
-/** GET /api/admin/staking/rewards: one row per paid day, newest first, from the reward rows themselves. */
+/** GET /api/admin/staking/rewards: one row per run day (staking_runs), newest first. */
 export async function rewardDays(
   db: DbOrTx,
   { offset, limit }: { offset: number; limit: number },
 ): Promise<Page<RewardDayDto>> {
   const [count] = rowsOf<{ n: string }>(
-    await db.execute(sql`SELECT count(DISTINCT day)::text AS n FROM staking_rewards`),
+    await db.execute(sql`SELECT count(*)::text AS n FROM staking_runs WHERE finished_at IS NOT NULL`),
   );
-  const rows = rowsOf<{ day: string; members: string; total: string; started: string | null; finished: string | null }>(
+  const rows = rowsOf<{ day: string; members: number; total: string; started: string | null; finished: string | null }>(
     await db.execute(sql`
-      SELECT d.day::text AS day, d.members::text AS members, d.total::text AS total,
-        r.started_at::text AS started, r.finished_at::text AS finished
-      FROM (SELECT day, count(DISTINCT user_id) AS members, sum(amount) AS total FROM staking_rewards GROUP BY day) d
-      LEFT JOIN staking_runs r ON r.day = d.day
-      ORDER BY d.day DESC OFFSET ${offset} LIMIT ${limit}`),
+      SELECT day::text AS day, members_paid AS members, total_paid::text AS total,
+        started_at::text AS started, finished_at::text AS finished
+      FROM staking_runs WHERE finished_at IS NOT NULL
+      ORDER BY day DESC OFFSET ${offset} LIMIT ${limit}`),
   );
   return {
     total: Number(count?.n ?? 0),
     items: rows.map((r) => ({
       day: r.day,
-      membersPaid: Number(r.members),
+      membersPaid: r.members,
       totalPaid: dec(r.total),
       startedAt: r.started ? pgTime(r.started).toISOString() : null,
       finishedAt: r.finished ? pgTime(r.finished).toISOString() : null,

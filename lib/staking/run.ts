@@ -126,11 +126,10 @@ export async function runRewardDay(
       membersPaid += result.count;
       total = total.plus(result.total);
     }
-    // The day's figures come from its reward rows, whichever run (or seed) wrote them.
+    // The run's own figures (a repeated run adds nothing): no scan of the ever-growing staking_rewards.
     await tx.execute(sql`
       UPDATE staking_runs SET finished_at = now(),
-        members_paid = (SELECT count(DISTINCT user_id) FROM staking_rewards WHERE day = ${day}::date),
-        total_paid = (SELECT COALESCE(sum(amount), 0) FROM staking_rewards WHERE day = ${day}::date)
+        members_paid = members_paid + ${membersPaid}, total_paid = total_paid + ${total.toFixed()}::numeric
       WHERE day = ${day}::date`);
     return {
       day,
