@@ -78,6 +78,15 @@ try {
   const r3 = await runRewardDay(db, day2, { now: after(day2) });
   console.log(`day ${day2} again: alreadyPaid=${r3.alreadyPaid}, paid ${r3.membersPaid} in ${secs(t0)} s`);
 
+  // BENCH_DAYS > 2: keep paying days, so the ledger grows by 100,000 reward entries a day.
+  const extraDays = Math.max(0, Number(process.env.BENCH_DAYS ?? 2) - 2);
+  for (let i = 1; i <= extraDays; i++) {
+    const d = addDays(day2, i);
+    t0 = performance.now();
+    const r = await runRewardDay(db, d, { now: after(d) });
+    console.log(`day ${d}: paid ${r.membersPaid} members in ${secs(t0)} s`);
+  }
+
   t0 = performance.now();
   const violations = await checkLedger(db);
   console.log(`ledger check: ${violations.length ? `${violations.length} violation(s)` : "passed"} in ${secs(t0)} s`);
