@@ -85,3 +85,60 @@ test("a member registers an ID on /verify, an admin approves it, the member sees
   await expect(status.getByText("1000 WLD 보상을 이미 받았습니다.")).toBeVisible();
   await expect(page.getByRole("button", { name: /등록/ })).toHaveCount(0);
 });
+
+test("the server refuses a 12 MB upload with 413, declared or streamed, and stays healthy", async ({
+  page,
+  baseURL,
+}) => {
+  const handle = `big${Date.now().toString(36)}`;
+  const password = "Verify-Me-2026";
+  expect(
+    (
+      await page.request.post("/api/signup", { data: { name: "큰파일", userId: handle, password, refId: "WELCOME1" } })
+    ).status(),
+  ).toBe(201);
+  expect((await page.request.post("/api/login", { data: { userId: handle, password } })).status()).toBe(200);
+
+  const big = Buffer.alloc(12 * 1024 * 1024, 7);
+  const declared = await page.request.post("/api/upload-id", {
+    multipart: { idImage: { name: "big.png", mimeType: "image/png", buffer: big } },
+  });
+  expect(declared.status()).toBe(413);
+
+  // Chunked, with no Content-Length: cut off at the limit while streaming.
+  const cookies = await page.context().cookies();
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const boundary = "----e2eboundary";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="idImage"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === 0) controller.enqueue(new Uint8Array(head));
+      if (sent >= big.length) {
+        controller.enqueue(new Uint8Array(Buffer.from(`\r\n--${boundary}--\r\n`)));
+        return controller.close();
+      }
+      controller.enqueue(new Uint8Array(big.subarray(sent, sent + 256 * 1024)));
+      sent += 256 * 1024;
+    },
+  });
+  let status = 0;
+  try {
+    const res = await fetch(`${baseURL}/api/upload-id`, {
+      method: "POST",
+      headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      // @ts-expect-error Node's fetch needs duplex for a streamed body
+      duplex: "half",
+    });
+    status = res.status;
+  } catch {
+    status = -1; // the server may close the connection before the client finishes sending
+  }
+  expect([413, -1]).toContain(status);
+  const state = await page.request.get(`/api/users/${handle}/id-document`);
+  expect(await state.json()).toMatchObject({ idStatus: "NONE", url: null });
+  expect((await page.request.get("/api/health")).status()).toBe(200);
+});
