@@ -13,8 +13,8 @@ export type Limit = { name: string; max: number; windowSec: number };
 export const LOGIN_ACCOUNT: Limit = { name: "login:acct", max: 5, windowSec: 15 * 60 };
 /** One address trying many accounts. */
 export const LOGIN_IP: Limit = { name: "login:ip", max: 30, windowSec: 15 * 60 };
-/** Sign-ups per address. */
-export const SIGNUP_IP: Limit = { name: "signup:ip", max: 10, windowSec: 60 * 60 };
+/** Sign-ups per address (generous enough for a shared office NAT, tight enough against scripted mass sign-ups). */
+export const SIGNUP_IP: Limit = { name: "signup:ip", max: 20, windowSec: 60 * 60 };
 /** Referral-code lookups per address (codes are guessable tokens). */
 export const REFCODE_IP: Limit = { name: "refcode:ip", max: 60, windowSec: 60 };
 

@@ -97,6 +97,26 @@ describe("POST /api/login", () => {
     expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(3);
   });
 
+  it("refuses a login or logout posted from a foreign or null Origin (login CSRF)", async () => {
+    const u = await createUser();
+    for (const origin of ["https://evil.example", "null"]) {
+      const res = await call(loginRoute, "POST", "/api/login", {
+        body: { userId: u.userId, password: DEFAULT_PASSWORD },
+        headers: { origin, "x-forwarded-for": freshIp() },
+      });
+      expect(res.status).toBe(403);
+      expect(sessionCookieOf(res.headers)).toBeUndefined();
+      const out = await call(logoutRoute, "POST", "/api/logout", { cookie: u.cookie, headers: { origin } });
+      expect(out.status).toBe(403);
+    }
+    expect((await list(u)).status).toBe(403); // still signed in: the foreign logout did nothing
+    const same = await call(loginRoute, "POST", "/api/login", {
+      body: { userId: u.userId, password: DEFAULT_PASSWORD },
+      headers: { origin: "http://localhost:3000", "x-forwarded-for": freshIp() },
+    });
+    expect(same.status).toBe(200);
+  });
+
   it("refuses missing fields with the spec's message", async () => {
     const res = await loginAs("", "");
     expect(res.status).toBe(400);

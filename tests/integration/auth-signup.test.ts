@@ -10,6 +10,7 @@ import * as signupRoute from "@/app/api/signup/route";
 import * as refcodeRoute from "@/app/api/users/by-refcode/[code]/route";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
+import { SIGNUP_IP } from "@/lib/rate-limit";
 import { REFCODE_ALPHABET } from "@/lib/referral";
 import { createUser } from "../factories/users";
 import { call } from "../support/http";
@@ -200,11 +201,11 @@ describe("POST /api/signup", () => {
     expect(row!.refCode).not.toBe("MINE1234");
   });
 
-  it("limits sign-ups per address: the 11th in an hour is 429 with Retry-After", async () => {
+  it("limits sign-ups per address: the 21st in an hour is 429 with Retry-After", async () => {
     const ref = await referrer();
     const code = await codeOf(ref.id);
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await signup(valid(code), ip)).status).toBe(201);
+    for (let i = 0; i < SIGNUP_IP.max; i++) expect((await signup(valid(code), ip)).status).toBe(201);
     const before = await countUsers();
     const res = await signup(valid(code), ip);
     expect(res.status).toBe(429);
