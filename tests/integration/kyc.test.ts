@@ -168,6 +168,20 @@ describe("POST /api/upload-id refuses what is not a small JPEG or PNG, storing n
   });
 });
 
+describe("upload rate limit", () => {
+  it("an 11th upload within the hour → 429 with Retry-After, before the body is looked at", async () => {
+    const u = await createUser();
+    const junk = () => form(Buffer.from("not an image"), "id.png", "image/png");
+    for (let i = 0; i < 10; i++) expect((await upload(u, junk())).status).toBe(415);
+    const eleventh = await upload(u, form(await pngImage()));
+    expect(eleventh.status).toBe(429);
+    expect(Number(eleventh.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await storedFor(u.id)).toEqual({ docs: 0, blobs: 0, status: "NONE" });
+    // Another member is not affected.
+    expect((await upload(await createUser(), form(await pngImage()))).status).toBe(201);
+  });
+});
+
 describe("stored ID images are private, encrypted and stripped", () => {
   it("re-encodes a JPEG without EXIF, GPS or XMP and stores it encrypted under a random key", async () => {
     const u = await createUser();
