@@ -21,7 +21,7 @@ export const CURRENT_PASSWORD_LIMIT: Limit = { name: "current-pw:acct", max: 5, 
 export async function verifyCurrentPasswordOrThrow(db: DbOrTx, actorId: number, password: string) {
   await enforce(CURRENT_PASSWORD_LIMIT, String(actorId));
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actorId));
-  if (!(await verifyPassword(row?.hash, password))) throw new AppError("WRONG_CURRENT_PASSWORD");
+  if (!(await verifyPassword(row?.hash, password))) throw new AppError("WRONG_PASSWORD");
   await release(CURRENT_PASSWORD_LIMIT, String(actorId));
 }
 

@@ -116,7 +116,7 @@ describe("wallet address", () => {
       "wrong password",
       { walletAddr: `OP|Binance|${ADDR}`, currentPassword: "nope-nope-nope" },
       400,
-      "WRONG_CURRENT_PASSWORD",
+      "WRONG_PASSWORD",
     ],
     ["empty address", { walletAddr: "", currentPassword: DEFAULT_PASSWORD }, 400, "REQUIRED_FIELDS"],
     ["missing part", { walletAddr: `OP||${ADDR}`, currentPassword: DEFAULT_PASSWORD }, 400, "REQUIRED_FIELDS"],
@@ -163,7 +163,7 @@ describe("wallet address", () => {
     const u = await createUser();
     for (let i = 0; i < 5; i++) {
       const r = await setAddr(u, u, { walletAddr: `OP|Binance|${ADDR}`, currentPassword: `wrong-${i}-password` });
-      expect(r.body.code).toBe("WRONG_CURRENT_PASSWORD");
+      expect(r.body.code).toBe("WRONG_PASSWORD");
     }
     const r = await setAddr(u, u, { walletAddr: `OP|Binance|${ADDR}`, currentPassword: DEFAULT_PASSWORD });
     expect(r.status).toBe(429);
