@@ -35,10 +35,11 @@ export const MAX_CATCH_UP_DAYS = 31;
 
 export type DayResult = {
   day: string;
-  /** Members paid by THIS call for this day (0 when the day had been paid already). */
+  /** Rewards paid by THIS call for this day, one per member and coin (0 when it had been paid already). */
   membersPaid: number;
   /** Amount paid by this call, a decimal string. */
   totalPaid: string;
+  /** The day had been run before and this call paid nothing more. */
   alreadyPaid: boolean;
 };
 
@@ -71,11 +72,14 @@ export async function runRewardDay(
   return db.transaction(async (tx) => {
     // Room for hashing 100,000 balances in memory instead of spilling to disk (this transaction only).
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-    await tx.execute(sql`
-      INSERT INTO staking_runs (day, started_at) VALUES (${day}::date, now()) ON CONFLICT (day) DO NOTHING`);
+    // A concurrent run of the same day waits here until the first commits, then finds the day taken.
+    const fresh = rowsOf<{ day: string }>(
+      await tx.execute(sql`
+        INSERT INTO staking_runs (day, started_at) VALUES (${day}::date, now())
+        ON CONFLICT (day) DO NOTHING RETURNING day::text AS day`),
+    );
     let membersPaid = 0;
     let total = new D(0);
-    let replays = 0;
     const coins = await earningCoins(tx);
     for (const coin of coins) {
       const result = await postBatchCredit(tx, {
@@ -122,7 +126,6 @@ export async function runRewardDay(
           return sql`SELECT user_id, amount FROM staking_batch_rows WHERE posting_id = ${postingId}::bigint`;
         },
       });
-      if (result.replayed) replays += 1;
       membersPaid += result.count;
       total = total.plus(result.total);
     }
@@ -135,7 +138,7 @@ export async function runRewardDay(
       day,
       membersPaid,
       totalPaid: toDecimalString(total),
-      alreadyPaid: replays > 0 && replays === coins.length,
+      alreadyPaid: fresh.length === 0 && membersPaid === 0,
     };
   });
 }
