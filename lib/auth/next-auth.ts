@@ -8,7 +8,7 @@ import NextAuth, { type NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "@/lib/secret";
 import { loginSchema } from "@/lib/validation/auth";
-import { login, type RequestMeta } from "./accounts";
+import { login, logout, type RequestMeta } from "./accounts";
 import { SESSION_MAX_AGE } from "./session";
 
 export function authOptions(meta: RequestMeta): NextAuthOptions {
@@ -41,6 +41,13 @@ export function authOptions(meta: RequestMeta): NextAuthOptions {
         },
       }),
     ],
+    events: {
+      // next-auth's own sign-out ends the session the same way /api/logout does (session_version).
+      async signOut({ token }) {
+        const uid = Number((token as { uid?: unknown } | null)?.uid);
+        if (Number.isInteger(uid)) await logout({ id: uid } as never, meta);
+      },
+    },
     callbacks: {
       jwt({ token, user }) {
         if (user) {

@@ -485,6 +485,23 @@ describe("next-auth credentials flow", () => {
     expect(session.text).not.toMatch(/argon2|password/i);
   });
 
+  it("next-auth's own sign-out also revokes the session", async () => {
+    const u = await createUser({ role: "ADMIN" });
+    const csrf = await call(nextAuthRoute, "GET", "/api/auth/csrf", { params: { nextauth: ["csrf"] } as never });
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const res = await call(nextAuthRoute, "POST", "/api/auth/signout", {
+      params: { nextauth: ["signout"] } as never,
+      cookie: `${csrfCookie}; ${u.cookie}`,
+      rawBody: new URLSearchParams({ csrfToken: csrf.body.csrfToken, json: "true" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBeLessThan(400);
+    expect((await list(u)).status).toBe(401);
+  });
+
   it("refuses wrong credentials without a session cookie", async () => {
     const u = await createUser();
     const csrf = await call(nextAuthRoute, "GET", "/api/auth/csrf", { params: { nextauth: ["csrf"] } as never });
