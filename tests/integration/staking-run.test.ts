@@ -172,6 +172,41 @@ describe("daily reward run", () => {
     await expectLedgerConsistent();
   });
 
+  it.skipIf(!onPostgres())(
+    "a swap still uncommitted when the run reads is wholly out, and the run does not wait for it",
+    async () => {
+      const db = await getDb();
+      // A future day: had the swap been committed, its entries (created now) would count.
+      const day = "2031-06-01";
+      const u = await stakedMember("100", "50");
+      let swapped!: () => void;
+      let release!: () => void;
+      const swapDone = new Promise<void>((r) => {
+        swapped = r;
+      });
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      // The swap's transaction moves 50 into the stake, then stays open while the day is paid.
+      const held = db.transaction(async (tx) => {
+        await move(tx, { kind: "SWAP", userId: u.id, coin: "WLD", amount: "50", from: "holding", to: "staked" });
+        swapped();
+        await gate;
+      });
+      await swapDone;
+      const run = await runRewardDay(db, day, { now: after(day) });
+      release();
+      await held;
+      expect(run.alreadyPaid).toBe(false);
+      const rows = await rewardsOf(u.id);
+      expect(rows.map((r) => [new D(r.staked_balance).toFixed(), new D(r.amount).toFixed()])).toEqual([
+        ["100", dailyReward("100", "12").toFixed()],
+      ]);
+      expect((await memberBalances(db, u.id)).WLD).toMatchObject({ staked: "150", holding: "0" });
+      await expectLedgerConsistent();
+    },
+  );
+
   it("a swap after the day ended is not in that day's balance", async () => {
     const db = await getDb();
     const u = await stakedMember("100", "100");
