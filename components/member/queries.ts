@@ -91,22 +91,30 @@ export function useWldPrice() {
   });
 }
 
-/** GET /api/prices: symbol → KRW. Accepts a bare map or one wrapped in `{ prices }`. */
+/** A price older than this, not marked usable and not the demo history, is shown as unavailable (SECURITY F30). */
+export const MAX_PRICE_AGE_MS = 60 * 60 * 1000;
+
+export type PriceMap = { prices: Record<string, Dec>; trusted: boolean; stale: boolean; updatedAt: string | null };
+
+/** GET /api/prices: symbol → KRW (as decimals), and whether the prices may be shown at all. */
 export function usePrices() {
   return useQuery({
     queryKey: ["prices"],
-    queryFn: async () => {
+    queryFn: async (): Promise<PriceMap> => {
       const body = await api<Record<string, unknown>>("/api/prices");
       const map = (body && typeof body.prices === "object" && body.prices ? body.prices : body) as Record<
         string,
         unknown
       >;
-      const out: Record<string, Dec> = {};
+      const prices: Record<string, Dec> = {};
       for (const [k, v] of Object.entries(map)) {
         const d = priceDec(v);
-        if (d) out[k.toUpperCase()] = d;
+        if (d) prices[k.toUpperCase()] = d;
       }
-      return out;
+      const updatedAt = typeof body.updatedAt === "string" ? body.updatedAt : null;
+      const age = updatedAt ? Date.now() - new Date(updatedAt).getTime() : 0;
+      const trusted = body.usable !== false || body.seeded === true || age <= MAX_PRICE_AGE_MS;
+      return { prices, trusted, stale: body.stale === true, updatedAt };
     },
     refetchInterval: 30_000,
   });

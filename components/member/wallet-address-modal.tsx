@@ -32,6 +32,8 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
   const [network, setNetwork] = useState<Network | "">("");
   const [exchange, setExchange] = useState("");
   const [address, setAddress] = useState("");
+  // SECURITY B16: setting the address is a sensitive change; the server checks the current password.
+  const [password, setPassword] = useState("");
   const [missing, setMissing] = useState(false);
 
   const exchanges = useQuery({
@@ -45,9 +47,10 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
     mutationFn: () =>
       api(`/api/users/by-id/${enc(userId)}/walletAddr`, {
         method: "POST",
-        body: { walletAddr: `${network}|${exchange}|${address.trim()}` },
+        body: { walletAddr: `${network}|${exchange}|${address.trim()}`, currentPassword: password },
       }),
     onSuccess: () => {
+      setPassword("");
       toast(t("saved"), { kind: "success", durationMs: 2000 });
       qc.invalidateQueries({ queryKey: keys.profile(userId) });
       onClose();
@@ -83,7 +86,7 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
           className="flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!network || !exchange || !address.trim()) {
+            if (!network || !exchange || !address.trim() || !password) {
               setMissing(true);
               return;
             }
@@ -134,9 +137,21 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
             spellCheck={false}
             className="[&_input]:font-mono"
           />
+          <Input
+            label={t("currentPassword")}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           {missing && (
             <p role="alert" className="text-sm text-rose-600">
               {t("required")}
+            </p>
+          )}
+          {save.isError && (
+            <p role="alert" className="text-sm text-rose-600">
+              {errorText(save.error, "registrationFailed")}
             </p>
           )}
           <p className="text-xs text-gray-500">{t("onceNote")}</p>

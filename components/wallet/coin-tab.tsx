@@ -43,6 +43,7 @@ export function CoinTab() {
   const prices = usePrices();
   const errorText = useErrorText();
 
+  const trusted = prices.data?.trusted ?? false;
   // Holdings plus staked amounts and accrued rewards per symbol (the same sum as the wallet total).
   const bySymbol = new Map<string, InstanceType<typeof D>>();
   for (const c of coins.data ?? []) bySymbol.set(c.symbol, (bySymbol.get(c.symbol) ?? new D(0)).add(amt(c.amount)));
@@ -51,7 +52,7 @@ export function CoinTab() {
   const rows = [...bySymbol.entries()].filter(([sym, a]) => a.gt(0) || sym === "WLD");
   let total = new D(0);
   for (const [sym, a] of rows) {
-    const p = prices.data?.[sym];
+    const p = trusted ? prices.data?.prices[sym] : undefined;
     if (p) total = total.add(a.mul(p));
   }
 
@@ -71,7 +72,7 @@ export function CoinTab() {
           </h3>
           {!prices.isPending && !coins.isPending && (
             <span className="text-sm text-gray-600" data-testid="coins-total">
-              {t("total", { value: formatKrw(total) })}
+              {trusted ? t("total", { value: formatKrw(total) }) : t("priceUnavailable")}
             </span>
           )}
         </div>
@@ -87,7 +88,7 @@ export function CoinTab() {
         ) : (
           <ul className="divide-y rounded-xl border border-gray-200 divide-gray-200">
             {rows.map(([sym, a]) => {
-              const p = prices.data?.[sym];
+              const p = trusted ? prices.data?.prices[sym] : undefined;
               return (
                 <li key={sym} className="flex items-center justify-between px-3 py-3">
                   <span className="font-semibold">{sym}</span>

@@ -10,16 +10,16 @@ import { expect, type Page, test } from "@playwright/test";
 const SHOTS = process.env.MEMBER_SHOTS_DIR ?? "/tmp/wld-member-screens";
 fs.mkdirSync(SHOTS, { recursive: true });
 
-async function login(page: Page) {
+async function login(page: Page, userId = "demo", password = "Demo1234!") {
   const res = await page.goto("/login");
   const userField = page.getByLabel("아이디", { exact: true });
   if (res?.ok() && (await userField.count()) > 0) {
-    await userField.fill("demo");
-    await page.getByLabel("비밀번호", { exact: true }).fill("Demo1234!");
+    await userField.fill(userId);
+    await page.getByLabel("비밀번호", { exact: true }).fill(password);
     await page.getByRole("button", { name: "로그인" }).click();
     await page.waitForURL("**/home");
   } else {
-    const r = await page.request.post("/api/login", { data: { userId: "demo", password: "Demo1234!" } });
+    const r = await page.request.post("/api/login", { data: { userId, password } });
     expect(r.status()).toBe(200);
     await page.goto("/home");
   }
@@ -28,179 +28,257 @@ async function login(page: Page) {
 /** "1,234.5 WLD" → Decimal */
 const wld = (text: string | null) => new Decimal((text ?? "").replace(/[^\d.-]/g, ""));
 
-test.beforeEach(async ({ page }) => {
-  await login(page);
+test.describe("the demo member", () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+  });
+
+  test("home shows the verified banner, the WLD price and the chart", async ({ page }) => {
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1, name: "홈" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "설정" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /World ID 인증 완료/ })).toBeVisible();
+    await expect(page.getByText(/₩\s?[\d,]+/).first()).toBeVisible();
+    await expect(page.getByTestId("world-id-count")).toHaveText("1개");
+    await expect(page.getByTestId("wld-price")).toContainText("₩");
+    for (const r of ["1일", "1주", "1개월"]) await expect(page.getByRole("button", { name: r })).toBeVisible();
+    await expect(page.locator("canvas").first()).toBeVisible();
+    await page.getByRole("button", { name: "1주" }).click();
+    await page.getByRole("button", { name: /World ID 인증 완료/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "이미 인증된 회원입니다." })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/home.png`, fullPage: true });
+  });
+
+  test("wallet counts up the total and shows its three tabs", async ({ page }) => {
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { level: 1, name: "지갑" })).toBeVisible();
+    const total = page.getByTestId("wallet-total");
+    await expect(total).toHaveAttribute("data-final", "true");
+    const text = (await total.textContent()) ?? "";
+    expect(text).toMatch(/^₩[\d,]+$/);
+    expect(wld(text).gt(0)).toBe(true);
+    await expect(page.getByRole("tab", { name: "World" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("button", { name: "초대 링크 복사" })).toBeVisible();
+    await page.getByRole("tab", { name: "코인" }).click();
+    await expect(page.getByTestId("lock-countdown")).toHaveText("0일 0시간 0분 0초");
+    await expect(page.getByTestId("coins-total")).toContainText("₩");
+    await page.getByRole("tab", { name: "스테이킹" }).click();
+    await expect(page.getByTestId("holding-wld")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/wallet-staking.png`, fullPage: true });
+  });
+
+  test("swapping 1 WLD moves it from holding to staked", async ({ page }) => {
+    await page.goto("/wallet");
+    await page.getByRole("tab", { name: "스테이킹" }).click();
+    const holding = page.getByTestId("holding-wld");
+    const staked = page.getByTestId("staked-wld");
+    await expect(holding).toBeVisible();
+    const h0 = wld(await holding.textContent());
+    const s0 = wld(await staked.textContent());
+
+    await page.getByRole("button", { name: "SWAP" }).click();
+    const dialog = page.getByRole("dialog", { name: "WLD 스왑" });
+    const field = dialog.getByLabel("스왑 수량 (WLD)");
+    const confirm = dialog.getByRole("button", { name: "확인" });
+    await field.fill("0");
+    await expect(confirm).toBeDisabled();
+    await field.fill(h0.add(1).toFixed());
+    await expect(dialog.getByText("출금 가능 코인 수량보다 많습니다.")).toBeVisible();
+    await expect(confirm).toBeDisabled();
+    await field.fill("1");
+    await confirm.click();
+    await expect(dialog.getByText(/보호 잠금/).first()).toBeVisible();
+    await dialog.getByRole("button", { name: "스왑하기" }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => wld(await holding.textContent()).toFixed()).toBe(h0.sub(1).toFixed());
+    expect(wld(await holding.textContent()).toFixed()).toBe(h0.sub(1).toFixed());
+    expect(wld(await staked.textContent()).toFixed()).toBe(s0.add(1).toFixed());
+  });
+
+  test("withdraw opens the transfer modal with fee and spendable amount", async ({ page }) => {
+    await page.goto("/wallet");
+    await page.getByRole("tab", { name: "스테이킹" }).click();
+    const s = wld(await page.getByTestId("staked-wld").textContent());
+    await page.getByRole("button", { name: "출금" }).click();
+    const dialog = page.getByRole("dialog", { name: "출금 신청" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("transfer-fee")).toHaveText("0.2 WLD");
+    const spendable = s.sub("0.2").toDecimalPlaces(2, Decimal.ROUND_DOWN);
+    expect(wld(await dialog.getByTestId("transfer-spendable").textContent()).toFixed()).toBe(spendable.toFixed());
+    const field = dialog.getByLabel("출금 수량 (WLD)");
+    await field.fill("4.99");
+    await expect(dialog.getByText("최소 5 이상 입력해야 합니다.")).toBeVisible();
+    await field.fill(spendable.add("0.01").toFixed());
+    await expect(dialog.getByText("출금 가능 수량보다 많습니다.")).toBeVisible();
+    await field.fill("5");
+    await expect(dialog.getByTestId("transfer-total")).toContainText("5.2 WLD");
+    await page.screenshot({ path: `${SHOTS}/wallet-transfer-modal.png` });
+  });
+
+  test("a transfer request reserves amount + fee, blocks a second one, and cancels from history", async ({ page }) => {
+    await page.goto("/wallet");
+    await page.getByRole("tab", { name: "스테이킹" }).click();
+    const staked = page.getByTestId("staked-wld");
+    await expect(staked).toBeVisible();
+    const s0 = wld(await staked.textContent());
+
+    await page.getByRole("button", { name: "출금" }).click();
+    let dialog = page.getByRole("dialog", { name: "출금 신청" });
+    await dialog.getByLabel("출금 수량 (WLD)").fill("5");
+    const submit = dialog.getByRole("button", { name: "출금 신청" });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => wld(await staked.textContent()).toFixed()).toBe(s0.sub("5.2").toFixed());
+
+    await page.getByRole("button", { name: "출금" }).click();
+    dialog = page.getByRole("dialog", { name: "출금 신청" });
+    await expect(dialog.getByText("같은 코인/유형의 요청이 이미 대기 중입니다.")).toBeVisible();
+    await dialog.getByLabel("출금 수량 (WLD)").fill("5");
+    await expect(dialog.getByRole("button", { name: "출금 신청" })).toBeDisabled();
+    await page.keyboard.press("Escape");
+
+    await page.goto("/wallet-history");
+    const requests = page.getByTestId("request-list");
+    await expect(requests.getByText(/대기 중/)).toBeVisible();
+    await requests.getByRole("button", { name: /취소/ }).click();
+    await expect(requests.getByText(/취소됨/)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/wallet-history-requests.png`, fullPage: true });
+
+    await page.goto("/wallet");
+    await page.getByRole("tab", { name: "스테이킹" }).click();
+    await expect.poll(async () => wld(await staked.textContent()).toFixed()).toBe(s0.toFixed());
+  });
+
+  test("history lists the member's transactions", async ({ page }) => {
+    await page.goto("/wallet-history");
+    await expect(page.getByRole("heading", { level: 1, name: "거래 내역" })).toBeVisible();
+    const list = page.getByTestId("tx-list");
+    await expect(list.getByRole("listitem").first()).toBeVisible();
+    await expect(list.getByText("입금").first()).toBeVisible();
+    await expect(list.getByText(/\+1,000 WLD/)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/wallet-history.png`, fullPage: true });
+  });
+
+  test("settings shows the version label and switches to English", async ({ page }) => {
+    await page.goto("/settings");
+    await expect(page.getByTestId("app-version")).toHaveText("2.8.8300");
+    await page.getByRole("button", { name: "지갑 주소 설정" }).click();
+    await expect(page.getByTestId("registered-wallet")).toContainText("Binance");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { level: 1, name: "Wallet" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Staking" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/wallet-en.png`, fullPage: true });
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "한국어" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "설정" })).toBeVisible();
+  });
+
+  test("world ID shows the handle, status and guide", async ({ page }) => {
+    await page.goto("/world-id");
+    await expect(page.getByTestId("member-handle")).toHaveText("@demo");
+    await expect(page.getByTestId("id-status")).toHaveText("인증 완료");
+    await expect(page.getByRole("button", { name: "로그아웃" })).toBeVisible();
+    await page.getByRole("button", { name: "다음 단계" }).click();
+    await expect(page.getByText("승인 대기", { exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/world-id.png`, fullPage: true });
+  });
+
+  test("no member screen scrolls sideways at 360 px", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ["/home", "/wallet", "/world-id", "/settings", "/wallet-history", "/transfer-request"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const [scroll, client] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scroll, `${path} at 360 px`).toBeLessThanOrEqual(client);
+    }
+    await page.goto("/wallet");
+    await page.getByRole("tab", { name: "스테이킹" }).click();
+    await page.screenshot({ path: `${SHOTS}/wallet-360.png`, fullPage: true });
+  });
 });
 
-test("home shows the verified banner, the WLD price and the chart", async ({ page }) => {
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { level: 1, name: "홈" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "설정" })).toBeVisible();
-  await expect(page.getByRole("button", { name: /World ID 인증 완료/ })).toBeVisible();
-  await expect(page.getByText(/₩\s?[\d,]+/).first()).toBeVisible();
-  await expect(page.getByTestId("world-id-count")).toHaveText("1개");
-  await expect(page.getByTestId("wld-price")).toContainText("₩");
-  for (const r of ["1일", "1주", "1개월"]) await expect(page.getByRole("button", { name: r })).toBeVisible();
-  await expect(page.locator("canvas").first()).toBeVisible();
-  await page.getByRole("button", { name: "1주" }).click();
-  await page.getByRole("button", { name: /World ID 인증 완료/ }).click();
-  await expect(page.getByRole("status").filter({ hasText: "이미 인증된 회원입니다." })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/home.png`, fullPage: true });
-});
+test.describe("a new, unverified member", () => {
+  const userId = `m${Date.now().toString(36)}`;
+  const password = "Strong-Pass-42!";
 
-test("wallet counts up the total and shows its three tabs", async ({ page }) => {
-  await page.goto("/wallet");
-  await expect(page.getByRole("heading", { level: 1, name: "지갑" })).toBeVisible();
-  const total = page.getByTestId("wallet-total");
-  await expect(total).toHaveAttribute("data-final", "true");
-  const text = (await total.textContent()) ?? "";
-  expect(text).toMatch(/^₩[\d,]+$/);
-  expect(wld(text).gt(0)).toBe(true);
-  await expect(page.getByRole("tab", { name: "World" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("button", { name: "초대 링크 복사" })).toBeVisible();
-  await page.getByRole("tab", { name: "코인" }).click();
-  await expect(page.getByTestId("lock-countdown")).toHaveText("0일 0시간 0분 0초");
-  await expect(page.getByTestId("coins-total")).toContainText("₩");
-  await page.getByRole("tab", { name: "스테이킹" }).click();
-  await expect(page.getByTestId("holding-wld")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/wallet-staking.png`, fullPage: true });
-});
+  test.beforeAll(async ({ request }) => {
+    const r = await request.post("/api/signup", {
+      data: { name: "새회원", userId, password, passwordConfirm: password, phone: "", refId: "WELCOME1" },
+    });
+    expect(r.status()).toBe(201);
+  });
 
-test("swapping 1 WLD moves it from holding to staked", async ({ page }) => {
-  await page.goto("/wallet");
-  await page.getByRole("tab", { name: "스테이킹" }).click();
-  const holding = page.getByTestId("holding-wld");
-  const staked = page.getByTestId("staked-wld");
-  await expect(holding).toBeVisible();
-  const h0 = wld(await holding.textContent());
-  const s0 = wld(await staked.textContent());
+  test.beforeEach(async ({ page }) => {
+    await login(page, userId, password);
+  });
 
-  await page.getByRole("button", { name: "SWAP" }).click();
-  const dialog = page.getByRole("dialog", { name: "WLD 스왑" });
-  const field = dialog.getByLabel("스왑 수량 (WLD)");
-  const confirm = dialog.getByRole("button", { name: "확인" });
-  await field.fill("0");
-  await expect(confirm).toBeDisabled();
-  await field.fill(h0.add(1).toFixed());
-  await expect(dialog.getByText("출금 가능 코인 수량보다 많습니다.")).toBeVisible();
-  await expect(confirm).toBeDisabled();
-  await field.fill("1");
-  await confirm.click();
-  await expect(dialog.getByText(/보호 잠금/).first()).toBeVisible();
-  await dialog.getByRole("button", { name: "스왑하기" }).click();
-  await expect(dialog).toBeHidden();
-  await expect.poll(async () => wld(await holding.textContent()).toFixed()).toBe(h0.sub(1).toFixed());
-  expect(wld(await holding.textContent()).toFixed()).toBe(h0.sub(1).toFixed());
-  expect(wld(await staked.textContent()).toFixed()).toBe(s0.add(1).toFixed());
-});
+  test("home sends them to /verify and the wallet asks for ID approval first", async ({ page }) => {
+    await page.goto("/home");
+    await expect(page.getByTestId("world-id-count")).toHaveText("0개");
+    await page.getByRole("button", { name: /WorldID 인증하기/ }).click();
+    await expect(page).toHaveURL(/\/verify$/);
 
-test("withdraw opens the transfer modal with fee and spendable amount", async ({ page }) => {
-  await page.goto("/wallet");
-  await page.getByRole("tab", { name: "스테이킹" }).click();
-  const s = wld(await page.getByTestId("staked-wld").textContent());
-  await page.getByRole("button", { name: "출금" }).click();
-  const dialog = page.getByRole("dialog", { name: "출금 신청" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId("transfer-fee")).toHaveText("0.2 WLD");
-  const spendable = s.sub("0.2").toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  expect(wld(await dialog.getByTestId("transfer-spendable").textContent()).toFixed()).toBe(spendable.toFixed());
-  const field = dialog.getByLabel("출금 수량 (WLD)");
-  await field.fill("4.99");
-  await expect(dialog.getByText("최소 5 이상 입력해야 합니다.")).toBeVisible();
-  await field.fill(spendable.add("0.01").toFixed());
-  await expect(dialog.getByText("출금 가능 수량보다 많습니다.")).toBeVisible();
-  await field.fill("5");
-  await expect(dialog.getByTestId("transfer-total")).toContainText("5.2 WLD");
-  await page.screenshot({ path: `${SHOTS}/wallet-transfer-modal.png` });
-});
+    await page.goto("/wallet");
+    await expect(page.getByTestId("wallet-total")).toHaveAttribute("data-final", "true");
+    await page.getByRole("button", { name: "입금" }).click();
+    await expect(page.getByText("보호 잠금 기간이 끝난 후 입금할 수 있습니다.")).toBeVisible();
+    await page.getByRole("button", { name: "출금" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "신분증 승인 후 이용해주세요." })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
 
-test("a transfer request reserves amount + fee, blocks a second one, and cancels from history", async ({ page }) => {
-  await page.goto("/wallet");
-  await page.getByRole("tab", { name: "스테이킹" }).click();
-  const staked = page.getByTestId("staked-wld");
-  await expect(staked).toBeVisible();
-  const s0 = wld(await staked.textContent());
+    await page.goto("/world-id");
+    await expect(page.getByTestId("id-status")).toHaveText("미인증");
+  });
 
-  await page.getByRole("button", { name: "출금" }).click();
-  let dialog = page.getByRole("dialog", { name: "출금 신청" });
-  await dialog.getByLabel("출금 수량 (WLD)").fill("5");
-  const submit = dialog.getByRole("button", { name: "출금 신청" });
-  await expect(submit).toBeEnabled();
-  await submit.click();
-  await expect(dialog).toBeHidden();
-  await expect.poll(async () => wld(await staked.textContent()).toFixed()).toBe(s0.sub("5.2").toFixed());
+  test("settings registers a wallet address once and checks the password fields", async ({ page }) => {
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "지갑 주소 설정" }).click();
+    const dialog = page.getByRole("dialog", { name: "지갑 주소 설정" });
+    await dialog.getByRole("button", { name: "등록" }).click();
+    await expect(dialog.getByText("네트워크, 거래소, 지갑 주소, 현재 비밀번호를 모두 입력해주세요.")).toBeVisible();
+    await dialog.getByLabel("네트워크").selectOption("OP");
+    const exchange = dialog.getByLabel("거래소");
+    await expect(exchange.locator("option")).toHaveCount(15);
+    await exchange.selectOption("Binance");
+    await dialog.getByLabel("지갑 주소").fill("0x52908400098527886E0F7030069857D2E4169EE7");
+    await dialog.getByLabel("현재 비밀번호").fill("not-my-password");
+    await dialog.getByRole("button", { name: "등록" }).click();
+    await expect(dialog.getByRole("alert")).toBeVisible();
+    await expect(page.getByTestId("registered-wallet")).toHaveCount(0);
+    await dialog.getByLabel("현재 비밀번호").fill(password);
+    await dialog.getByRole("button", { name: "등록" }).click();
+    await expect(page.getByText("지갑 주소가 등록되었습니다.")).toBeVisible();
+    await page.getByRole("button", { name: "지갑 주소 설정" }).click();
+    await expect(page.getByTestId("registered-wallet")).toContainText("0x52908400098527886E0F7030069857D2E4169EE7");
+    await page.keyboard.press("Escape");
 
-  await page.getByRole("button", { name: "출금" }).click();
-  dialog = page.getByRole("dialog", { name: "출금 신청" });
-  await expect(dialog.getByText("같은 코인/유형의 요청이 이미 대기 중입니다.")).toBeVisible();
-  await dialog.getByLabel("출금 수량 (WLD)").fill("5");
-  await expect(dialog.getByRole("button", { name: "출금 신청" })).toBeDisabled();
-  await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "비밀번호 변경" }).click();
+    const pw = page.getByRole("dialog", { name: "비밀번호 변경" });
+    await pw.getByLabel("현재 비밀번호").fill(password);
+    await pw.getByLabel("새 비밀번호", { exact: true }).fill("Another-Pass-77!");
+    await pw.getByLabel("새 비밀번호 확인").fill("Another-Pass-78!");
+    await pw.getByRole("button", { name: "변경" }).click();
+    await expect(pw.getByText("비밀번호를 올바르게 입력해주세요.")).toBeVisible();
+  });
 
-  await page.goto("/wallet-history");
-  const requests = page.getByTestId("request-list");
-  await expect(requests.getByText(/대기 중/)).toBeVisible();
-  await requests.getByRole("button", { name: /취소/ }).click();
-  await expect(requests.getByText(/취소됨/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/wallet-history-requests.png`, fullPage: true });
-
-  await page.goto("/wallet");
-  await page.getByRole("tab", { name: "스테이킹" }).click();
-  await expect.poll(async () => wld(await staked.textContent()).toFixed()).toBe(s0.toFixed());
-});
-
-test("history lists the member's transactions", async ({ page }) => {
-  await page.goto("/wallet-history");
-  await expect(page.getByRole("heading", { level: 1, name: "거래 내역" })).toBeVisible();
-  const list = page.getByTestId("tx-list");
-  await expect(list.getByRole("listitem").first()).toBeVisible();
-  await expect(list.getByText("입금").first()).toBeVisible();
-  await expect(list.getByText(/\+1,000 WLD/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/wallet-history.png`, fullPage: true });
-});
-
-test("settings shows the version label and switches to English", async ({ page }) => {
-  await page.goto("/settings");
-  await expect(page.getByTestId("app-version")).toHaveText("2.8.8300");
-  await page.getByRole("button", { name: "지갑 주소 설정" }).click();
-  await expect(page.getByTestId("registered-wallet")).toContainText("Binance");
-  await page.keyboard.press("Escape");
-  await page.getByRole("button", { name: "English" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-  await page.goto("/wallet");
-  await expect(page.getByRole("heading", { level: 1, name: "Wallet" })).toBeVisible();
-  await expect(page.getByRole("tab", { name: "Staking" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/wallet-en.png`, fullPage: true });
-  await page.goto("/settings");
-  await page.getByRole("button", { name: "한국어" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "설정" })).toBeVisible();
-});
-
-test("world ID shows the handle, status and guide", async ({ page }) => {
-  await page.goto("/world-id");
-  await expect(page.getByTestId("member-handle")).toHaveText("@demo");
-  await expect(page.getByTestId("id-status")).toHaveText("인증 완료");
-  await expect(page.getByRole("button", { name: "로그아웃" })).toBeVisible();
-  await page.getByRole("button", { name: "다음 단계" }).click();
-  await expect(page.getByText("승인 대기", { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/world-id.png`, fullPage: true });
-});
-
-test("no member screen scrolls sideways at 360 px", async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ["/home", "/wallet", "/world-id", "/settings", "/wallet-history", "/transfer-request"]) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    const [scroll, client] = await page.evaluate(() => [
-      document.documentElement.scrollWidth,
-      document.documentElement.clientWidth,
-    ]);
-    expect(scroll, `${path} at 360 px`).toBeLessThanOrEqual(client);
-  }
-  await page.goto("/wallet");
-  await page.getByRole("tab", { name: "스테이킹" }).click();
-  await page.screenshot({ path: `${SHOTS}/wallet-360.png`, fullPage: true });
+  test("the transfer-request page checks the amount and shows the server's answer", async ({ page }) => {
+    await page.goto("/transfer-request");
+    await expect(page.getByLabel("사용자")).toHaveValue(userId);
+    await page.getByLabel("수량").fill("0.5");
+    await page.getByRole("button", { name: "신청하기" }).click();
+    await expect(page.getByText("수량은 1 이상이어야 합니다.")).toBeVisible();
+    await page.getByLabel("수량").fill("5");
+    await page.getByRole("button", { name: "신청하기" }).click();
+    await expect(page.getByText("신분증 승인 후 이용해주세요.")).toBeVisible();
+  });
 });
 
 test("a guest is sent to /login from member pages", async ({ browser, baseURL }) => {

@@ -22,7 +22,7 @@ export default function WalletPage() {
   const member = useMember();
   const profile = useProfile();
   const toast = useToast();
-  const { total } = useWalletTotal();
+  const { total, unavailable } = useWalletTotal();
   const [tab, setTab] = useState<Tab>("world");
   const [transferOpen, setTransferOpen] = useState(false);
   const verified = (profile.data?.idStatus ?? member.idStatus) === "APPROVED";
@@ -64,6 +64,10 @@ export default function WalletPage() {
         </h2>
         {total ? (
           <CountUp value={total} className="mt-1 block text-3xl font-bold tabular-nums" />
+        ) : unavailable ? (
+          <p className="mt-1 text-lg font-semibold opacity-70" data-testid="wallet-total-unavailable">
+            {t("priceUnavailable")}
+          </p>
         ) : (
           <div className="skeleton mt-2 h-9 w-48" />
         )}
