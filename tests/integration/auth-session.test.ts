@@ -3,7 +3,7 @@
  * identity headers and the audit trail — through the real route handlers.
  */
 import http from "node:http";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as resetRoute from "@/app/api/admin/users/[id]/password-reset/route";
 import * as phoneRoute from "@/app/api/admin/users/[id]/phone/route";
@@ -19,6 +19,7 @@ import { NextRequest } from "next/server";
 import * as loginRoute from "@/app/api/login/route";
 import { clientIp, installForwardedForGuard } from "@/lib/api/ip";
 import { requireSelfOrAdmin } from "@/lib/auth/guards";
+import { LOGIN_ACCOUNT, limitKey } from "@/lib/rate-limit";
 import { ARGON2_PARAMS, hashPassword } from "@/lib/auth/password";
 import { sessionUser } from "@/lib/auth/session";
 import { createUser, DEFAULT_PASSWORD, type TestUser } from "../factories/users";
@@ -164,6 +165,17 @@ describe("POST /api/login", () => {
     const temp = reset.body.temporaryPassword as string;
     expect(temp).toHaveLength(14);
     expect((await loginAs(u.userId, temp)).status).toBe(200);
+  });
+
+  it("the window ends after 15 minutes: the counter starts over", async () => {
+    const u = await createUser();
+    for (let i = 0; i < 5; i++) await loginAs(u.userId, `wrong-${i}-password`);
+    expect((await loginAs(u.userId, DEFAULT_PASSWORD)).status).toBe(429);
+    const db = await getDb();
+    await db.execute(
+      sql`update rate_limits set window_start = now() - interval '15 minutes 1 second' where key = ${limitKey(LOGIN_ACCOUNT, u.userId)}`,
+    );
+    expect((await loginAs(u.userId, DEFAULT_PASSWORD)).status).toBe(200);
   });
 
   it("throttles one address trying many accounts", async () => {
