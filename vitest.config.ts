@@ -1,5 +1,16 @@
+import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// System tests (tests/system) start real production servers on a scratch PostgreSQL database. They join a
+// plain `vitest run` only when TEST_DATABASE_URL is set and a production build exists in .next; asked for
+// by name (`--project system`) they always run, and skip with the reason when they cannot.
+const askedForSystem = process.argv.some(
+  (a, i, all) => a === "--project=system" || (a === "--project" && all[i + 1] === "system"),
+);
+const systemProject =
+  askedForSystem ||
+  (Boolean(process.env.TEST_DATABASE_URL) && fs.existsSync(path.resolve(import.meta.dirname, ".next/BUILD_ID")));
 
 const resolve = {
   alias: {
@@ -29,6 +40,22 @@ export default defineConfig({
           setupFiles: ["tests/support/setup-db.ts"],
         },
       },
+      ...(systemProject
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "system",
+                include: ["tests/system/**/*.test.ts"],
+                // One file at a time (each starts two servers), after the other projects.
+                maxWorkers: 1,
+                sequence: { groupOrder: 1 },
+                testTimeout: 300_000,
+                hookTimeout: 300_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every test — unit and integration (Vitest) on the embedded database, the integration
  * tests again on PostgreSQL when TEST_DATABASE_URL is set, then the browser tests (Playwright)
- * against the production build. Ends with one line: "N passed, N failed".
+ * against the production build, then (with TEST_DATABASE_URL) the system tests: two production servers on
+ * one PostgreSQL database. Ends with one line: "N passed, N failed".
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -51,6 +52,24 @@ if (want("e2e")) {
     totals.failed += (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0);
     totals.skipped += j.stats?.skipped ?? 0;
   });
+}
+
+// System tests (tests/system): two real `next start` servers on a scratch PostgreSQL database, run on the
+// production build the Playwright run leaves in .next. Only with TEST_DATABASE_URL (CI sets it).
+if (want("system")) {
+  if (!pg) {
+    console.log(
+      "\n⏭ system tests skipped: TEST_DATABASE_URL is not set (they need a PostgreSQL server, " +
+        "e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test)",
+    );
+  } else if (!fs.existsSync(path.resolve(".next/BUILD_ID"))) {
+    console.log("\n⏭ system tests skipped: no production build in .next (build with `npx next build`)");
+  } else {
+    const report = path.join(outDir, "vitest-system.json");
+    const args = ["vitest", "run", "--project", "system", "--reporter=default", "--reporter=json"];
+    args.push(`--outputFile.json=${report}`);
+    run("system (2 production servers, PostgreSQL)", "npx", args, { TEST_DATABASE_URL: pg }, report, readVitest);
+  }
 }
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,0 +1,121 @@
+/**
+ * HTTP calls against the running servers, members seeded by SQL, and the facts the system tests read
+ * straight from the database (balances, holds, pending requests).
+ */
+import type postgres from "postgres";
+import { hashPassword } from "@/lib/auth/password";
+
+export type Outcome = { status: number; body: any; ms: number; error?: string };
+
+/** One HTTP call; a network failure (e.g. the server was killed) is status 0 with `error`. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  opts: { cookie?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Outcome> {
+  const started = performance.now();
+  const headers: Record<string, string> = { accept: "application/json", ...(opts.headers ?? {}) };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  try {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: res.status, body, ms: performance.now() - started };
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause?.code;
+    return { status: 0, body: null, ms: performance.now() - started, error: cause ?? String(e) };
+  }
+}
+
+/** POST /api/login → the session cookie (name=value pairs) for the next calls. */
+export async function login(base: string, userId: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userId, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${userId} → ${res.status} ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (!cookies.length) throw new Error(`login ${userId}: no session cookie`);
+  return cookies.join("; ");
+}
+
+export const PASSWORD = "System-Test-Pass-9";
+/** A valid OP-network address text (fee 0.2). */
+export const WALLET = "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7";
+
+export type Member = { id: number; userId: string };
+
+/** Inserts members directly (real argon2 hash of PASSWORD), like an operator's seed would. */
+export async function seedMembers(
+  sql: postgres.Sql,
+  specs: { userId: string; role?: "USER" | "ADMIN"; idStatus?: "NONE" | "APPROVED"; walletAddr?: string | null }[],
+): Promise<Member[]> {
+  const hash = await hashPassword(PASSWORD);
+  const out: Member[] = [];
+  for (const s of specs) {
+    const [row] = await sql<{ id: number; user_id: string }[]>`
+      INSERT INTO users (user_id, name, password_hash, role, id_status, wallet_addr, ref_code)
+      VALUES (${s.userId}, ${s.userId}, ${hash}, ${s.role ?? "USER"}, ${s.idStatus ?? "NONE"},
+              ${s.walletAddr ?? null}, ${`SYS${s.userId}`.toUpperCase().slice(0, 12)})
+      RETURNING id, user_id`;
+    out.push({ id: row!.id, userId: row!.user_id });
+  }
+  return out;
+}
+
+/** A member's WLD balances per account kind, as decimal strings ("0" when the account does not exist). */
+export async function wld(sql: postgres.Sql, userId: number): Promise<Record<string, string>> {
+  const rows = await sql<{ kind: string; balance: string }[]>`
+    SELECT kind::text AS kind, balance::text AS balance FROM ledger_accounts WHERE user_id = ${userId} AND coin = 'WLD'`;
+  const b: Record<string, string> = { holding: "0", staked: "0", held: "0", rewards: "0" };
+  for (const r of rows) b[r.kind] = r.balance;
+  return b;
+}
+
+/** Numeric comparison in the database (no JavaScript floats for money). */
+export async function sameAmount(sql: postgres.Sql, a: string, b: string): Promise<boolean> {
+  const [r] = await sql<{ eq: boolean }[]>`SELECT ${a}::numeric = ${b}::numeric AS eq`;
+  return r!.eq;
+}
+
+/**
+ * Orphan holds: every member's `held` balance per coin must equal the sum of totals of that member's
+ * PENDING transfer/withdraw requests in that coin. Returns the mismatches (empty = none).
+ */
+export async function orphanHolds(sql: postgres.Sql) {
+  return sql<{ user_id: number; coin: string; held: string; pending: string }[]>`
+    WITH held AS (
+      SELECT user_id, coin::text AS coin, balance FROM ledger_accounts WHERE user_id IS NOT NULL AND kind = 'held'
+    ), pending AS (
+      SELECT user_id, coin_symbol::text AS coin, SUM(total) AS total FROM requests
+      WHERE status = 'PENDING' AND type IN ('TRANSFER', 'WITHDRAW') GROUP BY user_id, coin_symbol
+    )
+    SELECT COALESCE(h.user_id, p.user_id) AS user_id, COALESCE(h.coin, p.coin) AS coin,
+           COALESCE(h.balance, 0)::text AS held, COALESCE(p.total, 0)::text AS pending
+    FROM held h FULL OUTER JOIN pending p ON p.user_id = h.user_id AND p.coin = h.coin
+    WHERE COALESCE(h.balance, 0) <> COALESCE(p.total, 0)`;
+}
+
+/** Counts statuses: { "200": 10, "409": 190, "0": 3 }. */
+export function tally(outcomes: Outcome[]): Record<string, number> {
+  const t: Record<string, number> = {};
+  for (const o of outcomes) t[o.status] = (t[o.status] ?? 0) + 1;
+  return t;
+}
+
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
