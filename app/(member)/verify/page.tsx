@@ -99,14 +99,20 @@ export default function VerifyPage() {
     <main className="flex flex-col gap-4 p-4">
       <header className="flex items-center gap-2">
         <Link href="/world-id" aria-label={t("back")} className="rounded-lg p-2 text-gray-700 hover:bg-gray-100">
-          <span aria-hidden="true">‹</span>
+          <span aria-hidden="true" className="text-2xl leading-none">
+            ‹
+          </span>
         </Link>
         <h1 className="text-xl font-bold">{t("title")}</h1>
       </header>
 
       <p className="text-sm text-gray-600">{t("intro")}</p>
 
-      <section aria-labelledby="verify-status" className="rounded-2xl border p-4" data-testid="verify-status">
+      <section
+        aria-labelledby="verify-status"
+        className="rounded-2xl border border-gray-200 p-4"
+        data-testid="verify-status"
+      >
         <h2 id="verify-status" className="text-sm text-gray-500">
           {t("statusLabel")}
         </h2>
@@ -126,6 +132,13 @@ export default function VerifyPage() {
             )}
             {approved && state.data?.rewardReceived && (
               <p className="mt-1 text-sm font-semibold text-emerald-700">{t("rewardReceived")}</p>
+            )}
+            {state.data?.url && (
+              <img
+                src={state.data.url}
+                alt={t("storedAlt")}
+                className="mt-3 max-h-40 w-full rounded-xl border border-gray-200 object-contain"
+              />
             )}
             {state.data?.submittedAt && (
               <p className="mt-1 text-xs text-gray-500">
@@ -162,7 +175,11 @@ export default function VerifyPage() {
             {file ? t("selectedFile", { name: file.name, size: sizeText(file.size) }) : t("noFile")}
           </p>
           {preview && (
-            <img src={preview} alt={t("previewAlt")} className="max-h-64 w-full rounded-xl border object-contain" />
+            <img
+              src={preview}
+              alt={t("previewAlt")}
+              className="max-h-64 w-full rounded-xl border border-gray-200 object-contain"
+            />
           )}
           {error && (
             <p id={errorId} role="alert" className="text-sm text-rose-700">
