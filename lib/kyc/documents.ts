@@ -121,13 +121,19 @@ export async function submitIdDocument(member: SessionUser, file: UploadedFile, 
  * An admin approves the member's PENDING submission: APPROVED (CertID true) and, the first time
  * ever for this member, 1000 WLD from the airdrop account to their holding with a DEPOSIT row.
  */
-export async function approveIdDocument(actor: SessionUser, targetId: number, meta: RequestMeta = {}) {
+export async function approveIdDocument(
+  actor: SessionUser,
+  targetId: number,
+  meta: RequestMeta & { documentId?: number } = {},
+) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, targetId);
     if (target.idStatus === "APPROVED") throw new AppError("ALREADY_APPROVED");
     const doc = await currentDocument(tx, targetId);
     if (doc?.status !== "PENDING" || doc.erasedAt) throw new AppError("NOTHING_TO_APPROVE");
+    // The admin approves what they saw: a submission replaced in the meantime is not approved unseen.
+    if (meta.documentId !== undefined && meta.documentId !== doc.id) throw new AppError("CONFLICT");
     const now = new Date();
     await tx
       .update(idDocuments)
@@ -163,13 +169,19 @@ export async function approveIdDocument(actor: SessionUser, targetId: number, me
  * An admin rejects the member's submission with a reason (PENDING → REJECTED), or revokes an
  * approval (APPROVED → REJECTED). The member may then upload again; the reward never pays twice.
  */
-export async function rejectIdDocument(actor: SessionUser, targetId: number, reason: string, meta: RequestMeta = {}) {
+export async function rejectIdDocument(
+  actor: SessionUser,
+  targetId: number,
+  reason: string,
+  meta: RequestMeta & { documentId?: number } = {},
+) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, targetId);
     const doc = await currentDocument(tx, targetId);
     if (!doc || (doc.status !== "PENDING" && doc.status !== "APPROVED") || target.idStatus === "REJECTED")
       throw new AppError("INVALID_STATE");
+    if (meta.documentId !== undefined && meta.documentId !== doc.id) throw new AppError("CONFLICT");
     const now = new Date();
     await tx
       .update(idDocuments)

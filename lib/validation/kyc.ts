@@ -2,8 +2,15 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 
+/** The document the admin looked at; when given and no longer current (the member re-uploaded) → 409. */
+const documentId = z.number().int().positive().optional();
+
+export const approveIdSchema = z.object({ documentId });
+export type ApproveId = z.infer<typeof approveIdSchema>;
+
 export const rejectIdSchema = z.object({
   reason: z.string().trim().min(1).max(500),
+  documentId,
 });
 export type RejectId = z.infer<typeof rejectIdSchema>;
 

@@ -361,6 +361,37 @@ describe("review and the 1000 WLD reward", () => {
     await expectLedgerConsistent();
   });
 
+  it("an approval pinned to the reviewed document refuses a submission replaced in the meantime", async () => {
+    const admin = await createUser({ role: "ADMIN" });
+    const u = await createUser();
+    await upload(u, form(await pngImage()));
+    const seen = await call(adminIdDocument, "GET", `/api/admin/users/${u.id}/id-document`, {
+      cookie: admin.cookie,
+      params: { id: String(u.id) },
+    });
+    const reviewedId = seen.body.timeline[0].id;
+    await upload(u, form(await pngImage(300, 200))); // the member swaps the image
+    const stale = await call(approveId, "PATCH", `/api/admin/users/${u.id}/approve-id`, {
+      cookie: admin.cookie,
+      params: { id: String(u.id) },
+      body: { documentId: reviewedId },
+    });
+    expect(stale).toMatchObject({ status: 409, body: { code: "CONFLICT" } });
+    expect(await wldOf(u.id)).toBe("0");
+    const fresh = await call(adminIdDocument, "GET", `/api/admin/users/${u.id}/id-document`, {
+      cookie: admin.cookie,
+      params: { id: String(u.id) },
+    });
+    const ok = await call(approveId, "PATCH", `/api/admin/users/${u.id}/approve-id`, {
+      cookie: admin.cookie,
+      params: { id: String(u.id) },
+      body: { documentId: fresh.body.timeline[0].id },
+    });
+    expect(ok.status).toBe(200);
+    expect(await wldOf(u.id)).toBe("1000");
+    await expectLedgerConsistent();
+  });
+
   it("members cannot review; a reject needs a reason", async () => {
     const member = await createUser();
     const u = await createUser();
