@@ -4,12 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { amt, useCoins, useErrorText, useLockRelease, usePrices, useStaked } from "@/components/member/queries";
 import { D, formatKrw, formatWld } from "@/lib/money";
-
-/** Whole seconds until `releaseAt`, floored at zero (spec §4). */
-export function remainingSeconds(releaseAt: string, now: number): number {
-  const ms = new Date(releaseAt).getTime() - now;
-  return Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;
-}
+import { remainingSeconds } from "./rules";
 
 function Countdown({ releaseAt }: { releaseAt: string }) {
   const t = useTranslations("Wallet.coin");

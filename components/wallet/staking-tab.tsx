@@ -16,23 +16,13 @@ import {
 } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/client/api";
-import { D, floorTo, formatWld } from "@/lib/money";
+import { D, formatWld } from "@/lib/money";
+import { dailyReward } from "./rules";
 import { SwapModal } from "./swap-modal";
 
 export const HISTORY_PAGE = 4;
 /** Load the next page when the list is scrolled to within this many pixels of its bottom (spec §9). */
 export const LOAD_MORE_PX = 10;
-
-/** Daily reward an annual rate implies: amount × rate / 100 / 365, cut to 8 decimals (as the reward run pays). */
-export function dailyReward(amount: string, ratePercent: string | number) {
-  return floorTo(
-    amt(amount)
-      .mul(amt(String(ratePercent)))
-      .div(100)
-      .div(365),
-    8,
-  );
-}
 
 export function StakingTab() {
   const t = useTranslations("Wallet.staking");

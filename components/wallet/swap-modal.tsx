@@ -14,19 +14,8 @@ import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
 import { api, newIdempotencyKey } from "@/lib/client/api";
-import { D, type Dec, formatWld } from "@/lib/money";
-
-const PLAIN = /^(0|[1-9]\d{0,15})(\.\d{1,18})?$/;
-
-export function swapAmountState(text: string, holding: Dec): "empty" | "invalid" | "over" | "ok" {
-  const v = text.trim();
-  if (!v) return "empty";
-  if (!PLAIN.test(v)) return "invalid";
-  const d = new D(v);
-  if (d.lte(0)) return "invalid";
-  if (d.gt(holding)) return "over";
-  return "ok";
-}
+import { D, formatWld } from "@/lib/money";
+import { swapAmountState } from "./rules";
 
 export function SwapModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("Wallet.swap");

@@ -17,7 +17,7 @@ import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
 import { api, newIdempotencyKey } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
-import { checkTransferAmount, feeForWallet, MIN_TRANSFER, spendable } from "./transfer-rules";
+import { checkTransferAmount, feeForWallet, MIN_TRANSFER, spendable } from "./rules";
 
 export function TransferModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("Wallet.transfer");

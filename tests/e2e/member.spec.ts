@@ -64,6 +64,11 @@ test.describe("the demo member", () => {
     await expect(page.getByTestId("coins-total")).toContainText("₩");
     await page.getByRole("tab", { name: "스테이킹" }).click();
     await expect(page.getByTestId("holding-wld")).toBeVisible();
+    // Daily rewards come 4 at a time; scrolling to the list's bottom loads the next page (5 seeded days).
+    const history = page.getByTestId("reward-history");
+    await expect(history.getByRole("listitem")).toHaveCount(4);
+    await history.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => history.getByRole("listitem").count()).toBeGreaterThan(4);
     await page.screenshot({ path: `${SHOTS}/wallet-staking.png`, fullPage: true });
   });
 

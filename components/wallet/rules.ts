@@ -1,0 +1,63 @@
+/**
+ * Client-side previews of the wallet rules (spec §4, §5, §9; DESIGN.md §5): transfer fee, spendable
+ * maximum and amount checks, the swap amount check, the daily reward a rate implies, and the
+ * protected-lock countdown. The server enforces every rule again; these only tell the member early.
+ * Table tests: tests/unit/member-rules.test.ts.
+ */
+import { MIN_TRANSFER as MIN_TEXT, TRANSFER_FEES } from "@/lib/constants";
+import { D, type Dec, floorTo } from "@/lib/money";
+import { spendableMax } from "@/lib/wallet/fees";
+
+export const MIN_TRANSFER = new D(MIN_TEXT);
+
+/** Mirrors lib/wallet/address.ts transferFeeFor (kept out of the browser bundle: it pulls in AppError). */
+export function feeForWallet(walletAddr: string | null | undefined): Dec {
+  const network = (walletAddr ?? "").split("|")[0]?.trim().toUpperCase() ?? "";
+  if (network === "ERC20") return new D(TRANSFER_FEES.ERC20);
+  if (network.startsWith("OP")) return new D(TRANSFER_FEES.OP);
+  if (network.startsWith("WO")) return new D(TRANSFER_FEES.WORLDCHAIN);
+  return new D(TRANSFER_FEES.DEFAULT);
+}
+
+/** Staked minus fee, rounded down to 2 decimals, never below zero. */
+export const spendable = (staked: Dec, fee: Dec): Dec => spendableMax(staked, fee);
+
+export type AmountCheck = "ok" | "empty" | "invalid" | "belowMin" | "aboveMax";
+
+/** The entered amount (what should arrive): a plain number with at most 2 decimals, ≥ 5, ≤ spendable. */
+export function checkTransferAmount(text: string, max: Dec): AmountCheck {
+  const v = text.trim();
+  if (!v) return "empty";
+  if (!/^(0|[1-9]\d{0,15})(\.\d{1,2})?$/.test(v)) return "invalid";
+  const d = new D(v);
+  if (d.lt(MIN_TRANSFER)) return "belowMin";
+  if (d.gt(max)) return "aboveMax";
+  return "ok";
+}
+
+const PLAIN_SWAP = /^(0|[1-9]\d{0,15})(\.\d{1,18})?$/;
+
+/** Swap: above 0 and at most the WLD holding ("over" → 'more than withdrawable coin count'). */
+export function swapAmountState(text: string, holding: Dec): "empty" | "invalid" | "over" | "ok" {
+  const v = text.trim();
+  if (!v) return "empty";
+  if (!PLAIN_SWAP.test(v)) return "invalid";
+  const d = new D(v);
+  if (d.lte(0)) return "invalid";
+  if (d.gt(holding)) return "over";
+  return "ok";
+}
+
+/** Daily reward an annual rate implies: amount × rate / 100 / 365, cut to 8 decimals (as the reward run pays). */
+export function dailyReward(amount: string, ratePercent: string | number): Dec {
+  const a = new D(amount || "0");
+  const r = new D(String(ratePercent || "0"));
+  if (a.lte(0) || r.lte(0)) return new D(0);
+  return floorTo(a.mul(r).div(100).div(365), 8);
+}
+
+/** Whole seconds until `releaseAt`, floored at zero (spec §4). */
+export function remainingSeconds(releaseAt: string, now: number): number {
+  const ms = new Date(releaseAt).getTime() - now;
+  return Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;
+}
