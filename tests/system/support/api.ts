@@ -2,10 +2,18 @@
  * HTTP calls against the running servers, members seeded by SQL, and the facts the system tests read
  * straight from the database (balances, holds, pending requests).
  */
+import crypto from "node:crypto";
 import type postgres from "postgres";
 import { hashPassword } from "@/lib/auth/password";
 
-export type Outcome = { status: number; body: any; ms: number; error?: string };
+export type Outcome = {
+  status: number;
+  body: any;
+  ms: number;
+  error?: string;
+  /** The server answered from a stored Idempotency-Key result (header `idempotent-replayed: true`). */
+  replayed?: boolean;
+};
 
 /** One HTTP call; a network failure (e.g. the server was killed) is status 0 with `error`. */
 export async function call(
@@ -30,7 +38,8 @@ export async function call(
     try {
       body = text ? JSON.parse(text) : null;
     } catch {}
-    return { status: res.status, body, ms: performance.now() - started };
+    const replayed = res.headers.get("idempotent-replayed") === "true";
+    return { status: res.status, body, ms: performance.now() - started, replayed };
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause?.code;
     return { status: 0, body: null, ms: performance.now() - started, error: cause ?? String(e) };
@@ -67,7 +76,7 @@ export async function seedMembers(
     const [row] = await sql<{ id: number; user_id: string }[]>`
       INSERT INTO users (user_id, name, password_hash, role, id_status, wallet_addr, ref_code)
       VALUES (${s.userId}, ${s.userId}, ${hash}, ${s.role ?? "USER"}, ${s.idStatus ?? "NONE"},
-              ${s.walletAddr ?? null}, ${`SYS${s.userId}`.toUpperCase().slice(0, 12)})
+              ${s.walletAddr ?? null}, ${`S${crypto.createHash("sha256").update(s.userId).digest("hex").slice(0, 11)}`.toUpperCase()})
       RETURNING id, user_id`;
     out.push({ id: row!.id, userId: row!.user_id });
   }
