@@ -39,7 +39,13 @@ export default defineConfig({
     timezoneId: "Asia/Seoul",
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-gpu"],
+      args: [
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-gpu",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],

@@ -13,7 +13,14 @@ fs.mkdirSync(outDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
-function run(label: string, cmd: string, args: string[], env: Record<string, string>, report: string, read: (j: any) => void) {
+function run(
+  label: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  report: string,
+  read: (j: any) => void,
+) {
   console.log(`\n▶ ${label}: ${cmd} ${args.join(" ")}`);
   fs.rmSync(report, { force: true });
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
@@ -38,20 +45,41 @@ const want = (part: string) => only.length === 0 || only.includes(part);
 
 if (want("unit")) {
   const report = path.join(outDir, "vitest-embedded.json");
-  run("unit + integration (PGlite)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { TEST_DATABASE_URL: "" }, report, readVitest);
+  run(
+    "unit + integration (PGlite)",
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    { TEST_DATABASE_URL: "" },
+    report,
+    readVitest,
+  );
 }
 const pg = process.env.TEST_DATABASE_URL;
 if (pg && want("pg")) {
   const report = path.join(outDir, "vitest-postgres.json");
-  run("integration (PostgreSQL)", "npx", ["vitest", "run", "tests/integration", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { TEST_DATABASE_URL: pg }, report, readVitest);
+  run(
+    "integration (PostgreSQL)",
+    "npx",
+    ["vitest", "run", "tests/integration", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    { TEST_DATABASE_URL: pg },
+    report,
+    readVitest,
+  );
 }
 if (want("e2e")) {
   const report = path.join(outDir, "playwright.json");
-  run("browser (Playwright)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }, report, (j) => {
-    totals.passed += j.stats?.expected ?? 0;
-    totals.failed += (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0);
-    totals.skipped += j.stats?.skipped ?? 0;
-  });
+  run(
+    "browser (Playwright)",
+    "npx",
+    ["playwright", "test", "--reporter=list,json"],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    report,
+    (j) => {
+      totals.passed += j.stats?.expected ?? 0;
+      totals.failed += (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0);
+      totals.skipped += j.stats?.skipped ?? 0;
+    },
+  );
 }
 
 // System tests (tests/system): two real `next start` servers on a scratch PostgreSQL database, run on the

@@ -3,8 +3,12 @@ import { expect, test } from "@playwright/test";
 test("the welcome screen greets a guest in Korean", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("link", { name: "회원가입" }).or(page.getByRole("button", { name: "회원가입" }))).toBeVisible();
-  await expect(page.getByRole("link", { name: "로그인" }).or(page.getByRole("button", { name: "로그인" }))).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "회원가입" }).or(page.getByRole("button", { name: "회원가입" })),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "로그인" }).or(page.getByRole("button", { name: "로그인" })),
+  ).toBeVisible();
 });
 
 test("the health endpoint reports the embedded database", async ({ request }) => {

@@ -112,12 +112,7 @@ describe("wallet address", () => {
 
   it.each([
     ["no password", { walletAddr: `OP|Binance|${ADDR}` }, 400, "REQUIRED_FIELDS"],
-    [
-      "wrong password",
-      { walletAddr: `OP|Binance|${ADDR}`, currentPassword: "nope-nope-nope" },
-      400,
-      "WRONG_PASSWORD",
-    ],
+    ["wrong password", { walletAddr: `OP|Binance|${ADDR}`, currentPassword: "nope-nope-nope" }, 400, "WRONG_PASSWORD"],
     ["empty address", { walletAddr: "", currentPassword: DEFAULT_PASSWORD }, 400, "REQUIRED_FIELDS"],
     ["missing part", { walletAddr: `OP||${ADDR}`, currentPassword: DEFAULT_PASSWORD }, 400, "REQUIRED_FIELDS"],
     ["two parts", { walletAddr: `OP|${ADDR}`, currentPassword: DEFAULT_PASSWORD }, 400, "INVALID_WALLET"],
