@@ -4,7 +4,11 @@
  * The signed-in member as the server saw it for this page (app/(member)/layout.tsx reads the
  * session cookie). localStorage `userId`/`role` are kept only as hints for older UI code.
  */
+import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect } from "react";
+import { ApiError } from "@/lib/client/api";
+
+const isExpired = (err: unknown) => err instanceof ApiError && err.status === 401;
 
 export type MemberInfo = {
   userId: string;
@@ -22,6 +26,23 @@ export function MemberProvider({ member, children }: { member: MemberInfo; child
       localStorage.setItem("role", member.role);
     } catch {}
   }, [member.userId, member.role]);
+
+  // A session that ended meanwhile (logout elsewhere, password change, deactivation): back to /login.
+  const qc = useQueryClient();
+  useEffect(() => {
+    const leave = () => window.location.assign("/login");
+    const offQueries = qc.getQueryCache().subscribe((e) => {
+      if (e.type === "updated" && e.action.type === "error" && isExpired(e.action.error)) leave();
+    });
+    const offMutations = qc.getMutationCache().subscribe((e) => {
+      if (e.type === "updated" && e.action.type === "error" && isExpired(e.action.error)) leave();
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [qc]);
+
   return <MemberContext.Provider value={member}>{children}</MemberContext.Provider>;
 }
 

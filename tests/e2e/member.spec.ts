@@ -91,6 +91,7 @@ test.describe("the demo member", () => {
     await expect(dialog.getByText("출금 가능 코인 수량보다 많습니다.")).toBeVisible();
     await expect(confirm).toBeDisabled();
     await field.fill("1");
+    await page.screenshot({ path: `${SHOTS}/wallet-swap-modal.png` });
     await confirm.click();
     await expect(dialog.getByText(/보호 잠금/).first()).toBeVisible();
     await dialog.getByRole("button", { name: "스왑하기" }).click();
@@ -263,6 +264,7 @@ test.describe("a new, unverified member", () => {
     await expect(page.getByText("지갑 주소가 등록되었습니다.")).toBeVisible();
     await page.getByRole("button", { name: "지갑 주소 설정" }).click();
     await expect(page.getByTestId("registered-wallet")).toContainText("0x52908400098527886E0F7030069857D2E4169EE7");
+    await page.screenshot({ path: `${SHOTS}/settings-wallet-modal.png` });
     await page.keyboard.press("Escape");
 
     await page.getByRole("button", { name: "비밀번호 변경" }).click();
@@ -283,7 +285,20 @@ test.describe("a new, unverified member", () => {
     await page.getByLabel("수량").fill("5");
     await page.getByRole("button", { name: "신청하기" }).click();
     await expect(page.getByText("신분증 승인 후 이용해주세요.")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/transfer-request.png` });
   });
+});
+
+test("a member whose session ends is sent to /login", async ({ page }) => {
+  await login(page);
+  await page.goto("/wallet");
+  await expect(page.getByTestId("wallet-total")).toBeVisible();
+  await page.getByRole("link", { name: "World ID" }).click();
+  await page.getByRole("button", { name: "로그아웃" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem("userId"))).toBeNull();
+  await page.goto("/home");
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test("a guest is sent to /login from member pages", async ({ browser, baseURL }) => {
