@@ -55,7 +55,6 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
       qc.invalidateQueries({ queryKey: keys.profile(userId) });
       onClose();
     },
-    onError: (err) => toast(errorText(err, "registrationFailed"), { kind: "error", durationMs: 2000 }),
   });
 
   const registered = profile.data?.walletAddr;
