@@ -69,8 +69,18 @@ export async function createScratchDatabase(prefix: string): Promise<ScratchData
   const base = process.env.TEST_DATABASE_URL as string;
   const name = `wld_sys_${prefix}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    // Scratch databases left by an earlier run on this machine that was killed before its afterAll.
+    const old = await admin<{ datname: string }[]>`SELECT datname FROM pg_database WHERE datname LIKE 'wld\_sys\_%'`;
+    for (const { datname } of old) {
+      const pid = Number(/^wld_sys_[a-z0-9]+_(\d+)_[0-9a-f]+$/.exec(datname)?.[1]);
+      if (pid && pid !== process.pid && !isAlive(pid))
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const target = new URL(base);
   target.pathname = `/${name}`;
   const url = target.toString();
@@ -101,6 +111,15 @@ export async function createScratchDatabase(prefix: string): Promise<ScratchData
     throw e;
   }
   return { name, url, sql, drop };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Runs the real `npm run ledger:check` against the database. */
@@ -145,6 +164,12 @@ export function killAll(): void {
   running.clear();
 }
 process.once("exit", killAll);
+// The servers run in their own process groups, so an interrupted run must stop them itself.
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+  process.once(sig, () => {
+    killAll();
+    process.exit(128 + (sig === "SIGINT" ? 2 : sig === "SIGTERM" ? 15 : 1));
+  });
 
 /** Starts one production server on a free port against `databaseUrl` and waits for /api/health. */
 export async function startInstance(name: string, databaseUrl: string): Promise<Instance> {
