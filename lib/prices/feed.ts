@@ -24,7 +24,7 @@ type FeedOptions<T> = {
   name: string;
   /** Calls the exchange; throws on any failure. `reference` is the last good real value, for jump checks. */
   fetch: (timing: FeedTiming, reference: Snapshot<T> | undefined) => Promise<T>;
-  /** Stores a good value (errors are logged, never fail the read). */
+  /** Stores a good value, in the background (errors are logged, never fail the read). */
   persist: (value: T, at: Date) => Promise<void>;
   /** The newest stored value, seeded or real. */
   load: () => Promise<Snapshot<T> | null>;
@@ -42,6 +42,7 @@ export class Feed<T> {
   private nextAttemptAt = 0;
   private failures = 0;
   private hydrated = false;
+  private pendingWrite: Promise<void> = Promise.resolve();
   /** Upstream calls made, for tests and logs. */
   upstreamCalls = 0;
 
@@ -66,6 +67,12 @@ export class Feed<T> {
   /** Waits for a running refresh, if any (used to order writes between feeds). */
   async settled(): Promise<void> {
     if (this.inflight) await this.inflight.catch(() => {});
+  }
+
+  /** Waits until the good values obtained so far are stored. */
+  async flushed(): Promise<void> {
+    await this.settled();
+    await this.pendingWrite;
   }
 
   /** The last good value obtained from the exchange by this process, if the newest attempt succeeded. */
@@ -100,11 +107,12 @@ export class Feed<T> {
       this.fresh = true;
       this.failures = 0;
       this.nextAttemptAt = started + timing.refreshMs;
-      try {
+      // Stored in the background: a slow database must not hold up the answer.
+      const previous = this.pendingWrite;
+      this.pendingWrite = (async () => {
+        await previous;
         await this.opts.persist(value, at);
-      } catch (e) {
-        log("warn", this.opts.name, `persist failed: ${String(e)}`);
-      }
+      })().catch((e) => log("warn", this.opts.name, `persist failed: ${String(e)}`));
     } catch (e) {
       this.fresh = false;
       this.failures++;

@@ -97,6 +97,13 @@ export function resetPriceFeeds(): void {
   (globalThis as G)[key] = undefined;
 }
 
+/** Waits until every good price obtained so far is in price_snapshots (tests, shutdown). */
+export async function flushPriceWrites(): Promise<void> {
+  const f = feeds();
+  await f.tickers.flushed();
+  await Promise.all(Object.values(f.candles).map((c) => c.flushed()));
+}
+
 /** Upstream calls made by this process per feed (for logs and tests). */
 export function priceFeedStats() {
   const f = feeds();

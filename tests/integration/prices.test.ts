@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, rowsOf } from "@/db/client";
 import { priceSnapshots } from "@/db/schema";
-import { currentPrice, resetPriceFeeds } from "@/lib/prices";
+import { currentPrice, flushPriceWrites, resetPriceFeeds } from "@/lib/prices";
 import { seedPriceHistory } from "@/lib/seed";
 import * as chartRoute from "@/app/api/price/WLD/chart/route";
 import * as priceRoute from "@/app/api/price/WLD/route";
@@ -33,6 +33,7 @@ beforeEach(async () => {
   fake.setWldUsdt(1.1);
   fake.setTicker("KRW-USDT", 1400);
   fake.setDelay(0);
+  await flushPriceWrites(); // the previous test's background writes land before the table is emptied
   const db = await getDb();
   await db.execute(sql`delete from price_snapshots where true`);
   resetPriceFeeds();
@@ -42,6 +43,7 @@ beforeEach(async () => {
 const getPrice = () => call(priceRoute, "GET", "/api/price/WLD");
 
 async function storedRows(symbol: string, series: string) {
+  await flushPriceWrites();
   const db = await getDb();
   return rowsOf<{ price_krw: string; source: string }>(
     await db.execute(
@@ -112,8 +114,22 @@ describe("GET /api/price/WLD", () => {
     expect(Date.now() - t1).toBeLessThan(500);
   });
 
+  it("with only the USDT feed hanging: within 2.5 s, the newest WLD close × the last good rate, stale", async () => {
+    process.env.PRICE_REFRESH_MS = "100";
+    resetPriceFeeds();
+    await getPrice();
+    fake.setMode("hang", "upbit");
+    fake.setWldUsdt(1.2);
+    await sleep(150);
+    const t0 = Date.now();
+    const a = await getPrice();
+    expect(Date.now() - t0).toBeLessThan(2500);
+    expect(a.body).toMatchObject({ price: 1680, usdtKrw: 1400, stale: true });
+  });
+
   it("answers within 2.5 s from the database after a restart while the exchanges hang", async () => {
     await getPrice(); // stores a good snapshot
+    await flushPriceWrites();
     resetPriceFeeds(); // a new process: nothing in memory
     fake.setMode("hang");
     const t0 = Date.now();
@@ -153,6 +169,7 @@ describe("GET /api/price/WLD", () => {
 
   it("rejects a 100× jump against the stored price even after a restart", async () => {
     await getPrice();
+    await flushPriceWrites();
     resetPriceFeeds();
     fake.setWldUsdt(110); // 100× the last good WLD price; USDT still fine
     const a = await getPrice();
@@ -223,6 +240,7 @@ describe("GET /api/price/WLD", () => {
     await db.insert(priceSnapshots).values(seedPriceHistory(new Date()));
     await getPrice(); // one good round, stored
     await call(chartRoute, "GET", "/api/price/WLD/chart?range=1m");
+    await flushPriceWrites();
     resetPriceFeeds();
     fake.setMode("fail");
     const a = await getPrice();
@@ -240,6 +258,7 @@ describe("currentPrice", () => {
     expect(await currentPrice("BTC")).toMatchObject({ priceKrw: "132000000", stale: false, usable: true });
     expect(await currentPrice("WLD")).toMatchObject({ priceKrw: "1540", stale: false, usable: true });
 
+    await flushPriceWrites();
     resetPriceFeeds();
     fake.setMode("fail");
     expect(await currentPrice("USDT")).toMatchObject({ priceKrw: "1400", stale: true, usable: true });
