@@ -119,6 +119,13 @@ export class Feed<T> {
       const backoff = Math.min(timing.refreshMs * 2 ** (this.failures - 1), timing.maxBackoffMs);
       this.nextAttemptAt = Date.now() + backoff;
       log("warn", this.opts.name, `${(e as Error)?.message ?? e}; next probe in ${backoff} ms`);
+      // Another instance may have stored a newer good value meanwhile (once per probe, so cheap).
+      try {
+        const stored = await this.opts.load();
+        if (stored && (!this.last || stored.updatedAt > this.last.updatedAt)) this.last = stored;
+      } catch (err) {
+        log("warn", this.opts.name, `load failed: ${String(err)}`);
+      }
     }
   }
 }
