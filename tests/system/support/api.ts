@@ -128,3 +128,22 @@ export function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
+
+/**
+ * Waits until no other session on this database is inside a transaction (twice in a row, 250 ms apart),
+ * so work the servers were still doing for abandoned requests — or a killed server's backends that
+ * PostgreSQL has not reaped yet — has committed or rolled back before the test counts anything.
+ */
+export async function waitForQuiet(sql: postgres.Sql, timeoutMs = 60_000): Promise<number> {
+  const started = Date.now();
+  let quiet = 0;
+  while (Date.now() - started < timeoutMs) {
+    const [r] = await sql<{ busy: number }[]>`
+      SELECT count(*)::int AS busy FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL`;
+    quiet = r!.busy === 0 ? quiet + 1 : 0;
+    if (quiet >= 2) return Date.now() - started;
+    await new Promise((res) => setTimeout(res, 250));
+  }
+  throw new Error(`the database did not become quiet within ${timeoutMs} ms`);
+}
