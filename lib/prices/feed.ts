@@ -118,7 +118,8 @@ export class Feed<T> {
       this.failures++;
       const backoff = Math.min(timing.refreshMs * 2 ** (this.failures - 1), timing.maxBackoffMs);
       this.nextAttemptAt = Date.now() + backoff;
-      log("warn", this.opts.name, `${(e as Error)?.message ?? e}; next probe in ${backoff} ms`);
+      const reason = (e as { reason?: string })?.reason ?? (e as Error)?.message ?? String(e);
+      log("warn", this.opts.name, `${reason}; next probe in ${backoff} ms`);
       // Another instance may have stored a newer good value meanwhile (once per probe, so cheap).
       try {
         const stored = await this.opts.load();

@@ -81,8 +81,9 @@ async function getJson(feed: string, url: string, timeoutMs: number): Promise<un
     return JSON.parse(text);
   } catch (e) {
     if (e instanceof UpstreamError) throw e;
-    const name = (e as Error)?.name;
-    throw new UpstreamError(feed, name === "TimeoutError" || name === "AbortError" ? "timeout" : String(name ?? e));
+    const err = e as Error & { cause?: { code?: string } };
+    const timedOut = err?.name === "TimeoutError" || err?.name === "AbortError";
+    throw new UpstreamError(feed, timedOut ? "timeout" : (err?.cause?.code ?? err?.name ?? "error"));
   }
 }
 
