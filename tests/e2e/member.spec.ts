@@ -194,20 +194,32 @@ test.describe("the demo member", () => {
     await page.screenshot({ path: `${SHOTS}/world-id.png`, fullPage: true });
   });
 
-  test("no member screen scrolls sideways at 360 px", async ({ page }) => {
+  test("no member screen scrolls sideways at 360 px, in Korean or English", async ({ page, context, baseURL }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const path of ["/home", "/wallet", "/world-id", "/settings", "/wallet-history", "/transfer-request"]) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
+    const fits = async (where: string) => {
       const [scroll, client] = await page.evaluate(() => [
         document.documentElement.scrollWidth,
         document.documentElement.clientWidth,
       ]);
-      expect(scroll, `${path} at 360 px`).toBeLessThanOrEqual(client);
+      expect(scroll, `${where} at 360 px`).toBeLessThanOrEqual(client);
+    };
+    for (const locale of ["ko", "en"]) {
+      if (locale === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
+      for (const path of ["/home", "/wallet", "/world-id", "/settings", "/wallet-history", "/transfer-request"]) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        await fits(`${locale} ${path}`);
+      }
+      await page.goto("/wallet");
+      for (const tab of locale === "ko" ? ["스테이킹", "코인"] : ["Staking", "Coin"]) {
+        await page.getByRole("tab", { name: tab }).click();
+        await page.waitForLoadState("networkidle");
+        await fits(`${locale} /wallet ${tab}`);
+      }
     }
-    await page.goto("/wallet");
-    await page.getByRole("tab", { name: "스테이킹" }).click();
-    await page.screenshot({ path: `${SHOTS}/wallet-360.png`, fullPage: true });
+    await page.getByRole("tab", { name: "Staking" }).click();
+    await page.screenshot({ path: `${SHOTS}/wallet-360-en.png`, fullPage: true });
+    await context.clearCookies({ name: "NEXT_LOCALE" });
   });
 });
 
