@@ -116,7 +116,9 @@ export function StakingTab() {
                     <span>{t("rate", { rate: amt(String(s.profit)).toFixed() })}</span>
                   </div>
                   <div className="flex justify-between text-gray-600">
-                    <span>{formatWld(s.amount, true)}</span>
+                    <span>
+                      {formatWld(s.amount, true)} {s.coinSymbol}
+                    </span>
                     <span>
                       {t("daily", {
                         amount: formatWld(s.dailyReward ?? dailyReward(s.amount, s.profit), true),
