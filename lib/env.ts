@@ -25,7 +25,7 @@ const schema = z.object({
 
 function parse() {
   const empty = (v: string | undefined) => (v === "" ? undefined : v);
-  const raw = Object.fromEntries(Object.entries(process.env).map(([k, v]) => [k, empty(v)]));
+  const raw = Object.fromEntries(KEYS.map((k) => [k, empty(process.env[k])]));
   const result = schema.safeParse(raw);
   if (!result.success) {
     const fields = result.error.issues.map((i) => i.path.join(".")).join(", ");
@@ -35,10 +35,18 @@ function parse() {
 }
 
 export type Env = z.infer<typeof schema>;
+const KEYS = Object.keys(schema.shape);
 
-/** Read lazily so tests and scripts can set variables before first use. */
+let cached: { key: string; value: Env } | undefined;
+
+/**
+ * Read lazily so tests and scripts can set variables before first use; parsed again only when one
+ * of our variables changed (route handlers call this on every request).
+ */
 export function env(): Env {
-  return parse();
+  const key = KEYS.map((k) => process.env[k] ?? "").join("\u0000");
+  if (cached?.key !== key) cached = { key, value: parse() };
+  return cached.value;
 }
 
 export const isEmbedded = () => !env().DATABASE_URL;
