@@ -2,27 +2,19 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { api } from "@/lib/client/api";
+import { logout } from "@/components/auth/logout-button";
 
-/** Ends the session on the server, clears the UI hints, and returns to the welcome screen. */
+/** The World ID screen's logout icon: drops cached member data, then the shared logout. */
 export function LogoutButton() {
   const t = useTranslations("WorldId");
   const qc = useQueryClient();
-  const logout = async () => {
-    try {
-      localStorage.removeItem("userId");
-      localStorage.removeItem("role");
-    } catch {}
-    try {
-      await api("/api/logout", { method: "POST" });
-    } catch {}
-    qc.clear();
-    window.location.assign("/");
-  };
   return (
     <button
       type="button"
-      onClick={logout}
+      onClick={() => {
+        qc.clear();
+        void logout("/");
+      }}
       aria-label={t("logout")}
       className="rounded-lg p-2 text-gray-700 hover:bg-gray-100"
     >

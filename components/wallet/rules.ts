@@ -4,20 +4,14 @@
  * protected-lock countdown. The server enforces every rule again; these only tell the member early.
  * Table tests: tests/unit/member-rules.test.ts.
  */
-import { MIN_TRANSFER as MIN_TEXT, TRANSFER_FEES } from "@/lib/constants";
+import { MIN_TRANSFER as MIN_TEXT } from "@/lib/constants";
 import { D, type Dec, floorTo } from "@/lib/money";
-import { spendableMax } from "@/lib/wallet/fees";
+import { spendableMax, transferFeeFor } from "@/lib/wallet/fees";
 
 export const MIN_TRANSFER = new D(MIN_TEXT);
 
-/** Mirrors lib/wallet/address.ts transferFeeFor (kept out of the browser bundle: it pulls in AppError). */
-export function feeForWallet(walletAddr: string | null | undefined): Dec {
-  const network = (walletAddr ?? "").split("|")[0]?.trim().toUpperCase() ?? "";
-  if (network === "ERC20") return new D(TRANSFER_FEES.ERC20);
-  if (network.startsWith("OP")) return new D(TRANSFER_FEES.OP);
-  if (network.startsWith("WO")) return new D(TRANSFER_FEES.WORLDCHAIN);
-  return new D(TRANSFER_FEES.DEFAULT);
-}
+/** The fee the server will add for this wallet address (lib/wallet/fees.ts, shared with the server). */
+export const feeForWallet = (walletAddr: string | null | undefined): Dec => new D(transferFeeFor(walletAddr));
 
 /** Staked minus fee, rounded down to 2 decimals, never below zero. */
 export const spendable = (staked: Dec, fee: Dec): Dec => spendableMax(staked, fee);

@@ -1,7 +1,7 @@
 /**
  * Transfer arithmetic (spec §5, §9), in decimals only. Table tests: tests/unit/wallet-fees.test.ts.
  */
-import { MIN_TRANSFER, TRANSFER_DECIMALS } from "@/lib/constants";
+import { MIN_TRANSFER, TRANSFER_DECIMALS, TRANSFER_FEES } from "@/lib/constants";
 import { D, type Dec, floorTo, ZERO } from "@/lib/money";
 
 /** What a member may ask to transfer: staked minus the fee, rounded down to 2 decimals, never below 0. */
@@ -21,4 +21,16 @@ export function checkTransfer(amount: Dec, staked: Dec | string, fee: Dec | stri
   if (amount.greaterThan(spendable)) return { ok: false, reason: "ABOVE_MAXIMUM", spendable };
   const feeD = new D(fee);
   return { ok: true, amount, fee: feeD, total: amount.plus(feeD), spendable };
+}
+
+/**
+ * The transfer fee for a stored wallet address (spec §9): 0.2 for OP and WorldChain (text starting with
+ * "op" or "wo"), 1.5 for ERC20, and 0.2 whenever the network cannot be read (old formats included).
+ */
+export function transferFeeFor(walletAddr: string | null | undefined): string {
+  const network = (walletAddr ?? "").split("|")[0]?.trim().toUpperCase() ?? "";
+  if (network === "ERC20") return TRANSFER_FEES.ERC20;
+  if (network.startsWith("OP")) return TRANSFER_FEES.OP;
+  if (network.startsWith("WO")) return TRANSFER_FEES.WORLDCHAIN;
+  return TRANSFER_FEES.DEFAULT;
 }
