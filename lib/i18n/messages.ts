@@ -16,6 +16,7 @@ import koTransfer from "@/messages/ko/transfer.json";
 import koAdmin from "@/messages/ko/admin.json";
 import koPrices from "@/messages/ko/prices.json";
 import koStaking from "@/messages/ko/staking.json";
+import koMoney from "@/messages/ko/money.json";
 import enCommon from "@/messages/en/common.json";
 import enErrors from "@/messages/en/errors.json";
 import enWelcome from "@/messages/en/welcome.json";
@@ -30,6 +31,7 @@ import enTransfer from "@/messages/en/transfer.json";
 import enAdmin from "@/messages/en/admin.json";
 import enPrices from "@/messages/en/prices.json";
 import enStaking from "@/messages/en/staking.json";
+import enMoney from "@/messages/en/money.json";
 import type { Locale } from "./config";
 
 const ko = {
@@ -47,6 +49,7 @@ const ko = {
   Admin: koAdmin,
   Prices: koPrices,
   Staking: koStaking,
+  Money: koMoney,
 };
 const en = {
   Common: enCommon,
@@ -63,6 +66,7 @@ const en = {
   Admin: enAdmin,
   Prices: enPrices,
   Staking: enStaking,
+  Money: enMoney,
 };
 
 export type Messages = typeof ko;

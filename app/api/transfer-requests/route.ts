@@ -7,7 +7,7 @@ import { memberRequests } from "@/db/queries/requests";
 import { readJson, withUser } from "@/lib/api/handler";
 import { idempotent } from "@/lib/api/idempotency";
 import { readQuery, requestListQuerySchema, transferRequestSchema } from "@/lib/validation/wallet";
-import { moneyMessage } from "@/lib/wallet/messages";
+import { translator } from "@/lib/i18n/translate";
 import { createTransferRequest } from "@/lib/wallet/requests";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +18,7 @@ export const POST = withUser(async ({ req, user, locale, ip, requestId }) => {
   return idempotent(req, user.id, "POST /api/transfer-requests", asked, async (tx) => ({
     status: 201,
     body: {
-      message: moneyMessage(locale, "requestCreated"),
+      message: translator(locale, "Money")("requestCreated"),
       request: await createTransferRequest(tx, {
         userId: user.id,
         type: asked.type,

@@ -7,7 +7,7 @@ import { idempotent } from "@/lib/api/idempotency";
 import { AppError } from "@/lib/errors";
 import { currentPrice } from "@/lib/prices";
 import { depositRequestSchema } from "@/lib/validation/wallet";
-import { moneyMessage } from "@/lib/wallet/messages";
+import { translator } from "@/lib/i18n/translate";
 import { createDepositRequest } from "@/lib/wallet/requests";
 
 export const dynamic = "force-dynamic";
@@ -27,6 +27,6 @@ export const POST = withUser(async ({ req, user, locale, ip, requestId }) => {
       ip,
       requestId,
     });
-    return { status: 201, body: { message: moneyMessage(locale, "depositCreated"), request } };
+    return { status: 201, body: { message: translator(locale, "Money")("depositCreated"), request } };
   });
 });
