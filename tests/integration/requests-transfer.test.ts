@@ -47,7 +47,7 @@ describe("POST /api/transfer-requests", () => {
     const r = await ask(u, { userId: u.userId, coinSymbol: "WLD", amount: "10", type: "TRANSFER" });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({
-      message: expect.any(String),
+      message: "요청이 접수되었습니다. 관리자 승인 후 처리됩니다.",
       request: {
         id: expect.any(Number),
         coinSymbol: "WLD",
