@@ -23,7 +23,7 @@ export type IdStatusBadgeProps = {
 };
 
 const TONE: Record<IdStatus, string> = {
-  APPROVED: "bg-emerald-600 text-white",
+  APPROVED: "bg-emerald-700 text-white",
   PENDING: "bg-amber-100 text-amber-900",
   REJECTED: "bg-rose-100 text-rose-900",
   NONE: "bg-gray-900 text-white",

@@ -31,7 +31,7 @@ export function BottomTabs() {
               <Link
                 href={tab.href}
                 aria-current={active ? "page" : undefined}
-                className={`flex flex-col items-center gap-1 py-2 text-xs ${active ? "font-semibold text-gray-900" : "text-gray-400"}`}
+                className={`flex flex-col items-center gap-1 py-2 text-xs ${active ? "font-semibold text-gray-900" : "text-gray-500"}`}
               >
                 <svg
                   aria-hidden="true"

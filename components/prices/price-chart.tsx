@@ -25,7 +25,7 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
   const format = useFormatter();
   const [range, setRange] = useState<ChartRange>(initialRange);
   const q = useWldChartQuery(range);
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<"Area"> | null>(null);
   const [ready, setReady] = useState(false);
@@ -99,7 +99,8 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
         </fieldset>
       </div>
       <div className="relative h-48 w-full">
-        <div ref={box} className="absolute inset-0" role="img" aria-label={t("chartLabel", { range: rangeName })} />
+        {/* A figure, not role="img": the library puts its focusable attribution link inside this box. */}
+        <figure ref={box} className="absolute inset-0" aria-label={t("chartLabel", { range: rangeName })} />
         {(!ready || !data) && !q.isError && <div className="skeleton absolute inset-0" aria-hidden="true" />}
         {q.isError && !q.data && (
           <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-gray-500">
@@ -111,7 +112,7 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
         )}
       </div>
       {data?.stale && (
-        <p className="mt-1 text-xs text-gray-400">
+        <p className="mt-1 text-xs text-gray-500">
           {t("asOf", { time: format.dateTime(new Date(data.updatedAt), { dateStyle: "short", timeStyle: "short" }) })}
         </p>
       )}

@@ -45,7 +45,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
             key={t.id}
             role={t.kind === "error" ? "alert" : "status"}
             className={`pointer-events-auto max-w-[400px] rounded-xl px-4 py-3 text-sm text-white shadow-lg ${
-              t.kind === "error" ? "bg-rose-600" : t.kind === "success" ? "bg-emerald-600" : "bg-gray-900/90"
+              t.kind === "error" ? "bg-rose-600" : t.kind === "success" ? "bg-emerald-700" : "bg-gray-900/90"
             }`}
           >
             {t.message}
@@ -73,7 +73,7 @@ export function Toast({ message, kind = "info" }: { message: string | null; kind
       <div
         role={kind === "error" ? "alert" : "status"}
         className={`max-w-[400px] rounded-xl px-4 py-3 text-sm text-white shadow-lg ${
-          kind === "error" ? "bg-rose-600" : kind === "success" ? "bg-emerald-600" : "bg-gray-900/90"
+          kind === "error" ? "bg-rose-600" : kind === "success" ? "bg-emerald-700" : "bg-gray-900/90"
         }`}
       >
         {message}

@@ -25,7 +25,7 @@ function Countdown({ releaseAt }: { releaseAt: string }) {
       <p className="text-2xl font-bold tabular-nums" data-testid="lock-countdown">
         {t("countdown", { d, h, m, s })}
       </p>
-      {left === 0 && <p className="text-sm text-emerald-700">{t("released")}</p>}
+      {left === 0 && <p className="text-sm text-emerald-300">{t("released")}</p>}
     </div>
   );
 }

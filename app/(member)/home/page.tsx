@@ -45,11 +45,11 @@ export default function HomePage() {
       <button
         type="button"
         onClick={onBanner}
-        className={`flex items-center justify-between rounded-2xl p-4 text-left text-white ${verified ? "bg-emerald-600" : "bg-gray-900"}`}
+        className={`flex items-center justify-between rounded-2xl p-4 text-left text-white ${verified ? "bg-emerald-700" : "bg-gray-900"}`}
       >
         <span>
           <span className="block text-lg font-bold">{verified ? t("bannerVerified") : t("bannerVerify")}</span>
-          <span className="block text-sm opacity-80">
+          <span className="block text-sm opacity-90">
             {verified ? t("bannerVerifiedSub") : idStatus === "PENDING" ? t("bannerPendingSub") : t("bannerVerifySub")}
           </span>
         </span>

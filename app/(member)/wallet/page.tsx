@@ -97,7 +97,7 @@ export default function WalletPage() {
             tabIndex={tab === k ? 0 : -1}
             onClick={() => setTab(k)}
             onKeyDown={(e) => onTabKey(e, i)}
-            className={`rounded-lg py-2 text-sm font-semibold ${tab === k ? "bg-white shadow" : "text-gray-500"}`}
+            className={`rounded-lg py-2 text-sm font-semibold ${tab === k ? "bg-white shadow" : "text-gray-600"}`}
           >
             {t(`tabs.${k}`)}
           </button>
