@@ -1,11 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 
-/** Collects alert texts and accepts them. */
+/** Collects alert texts and accepts them (recorded once accepted, so a test that waits for one never ends mid-accept). */
 function alerts(page: Page): string[] {
   const seen: string[] = [];
   page.on("dialog", async (d) => {
-    seen.push(d.message());
     await d.accept();
+    seen.push(d.message());
   });
   return seen;
 }
@@ -106,7 +106,7 @@ test("guests are sent to /login from member pages; admins land on /admin and can
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login\?denied=admin$/);
 
-  alerts(page);
+  const messages = alerts(page);
   await page.getByLabel("아이디").fill("admin");
   await page.getByLabel("비밀번호").fill("Admin1234!");
   await page.getByRole("button", { name: "로그인" }).click();
@@ -116,6 +116,7 @@ test("guests are sent to /login from member pages; admins land on /admin and can
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login\?denied=admin$/);
+  await expect.poll(() => messages.at(-1)).toBe("관리자만 접근할 수 있습니다.");
 });
 
 test("the flag buttons switch the language through NEXT_LOCALE and reload", async ({ page, context }) => {
