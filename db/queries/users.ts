@@ -23,24 +23,32 @@ export type ProfileDto = {
   phone: string | null;
 };
 
+/** The columns every member DTO is built from (never the password hash). */
+export const profileColumns = {
+  id: users.id,
+  userId: users.userId,
+  name: users.name,
+  role: users.role,
+  idStatus: users.idStatus,
+  createdAt: users.createdAt,
+  refCode: users.refCode,
+  refId: users.refId,
+  walletAddr: users.walletAddr,
+  phone: users.phone,
+};
+
+type ProfileRow = Omit<ProfileDto, "CertID" | "createdAt"> & { createdAt: Date };
+
+export const toProfileDto = (u: ProfileRow): ProfileDto => ({
+  ...u,
+  CertID: u.idStatus === "APPROVED",
+  createdAt: u.createdAt.toISOString(),
+});
+
 export async function profileOrThrow(db: DbOrTx, { id }: { id: number }): Promise<ProfileDto> {
-  const [u] = await db
-    .select({
-      id: users.id,
-      userId: users.userId,
-      name: users.name,
-      role: users.role,
-      idStatus: users.idStatus,
-      createdAt: users.createdAt,
-      refCode: users.refCode,
-      refId: users.refId,
-      walletAddr: users.walletAddr,
-      phone: users.phone,
-    })
-    .from(users)
-    .where(eq(users.id, id));
+  const [u] = await db.select(profileColumns).from(users).where(eq(users.id, id));
   if (!u) throw new AppError("NOT_FOUND");
-  return { ...u, CertID: u.idStatus === "APPROVED", createdAt: u.createdAt.toISOString() };
+  return toProfileDto(u);
 }
 
 /** What money rules need to know about a member. */

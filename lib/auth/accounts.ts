@@ -3,6 +3,7 @@
  * code and phone edits, the admin member list and sign-up codes. Every change that ends sessions bumps
  * users.session_version in the same statement; every security event writes one audit row.
  */
+import { type ProfileDto, profileColumns, toProfileDto } from "@/db/queries/users";
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf } from "@/db/client";
 import { type Role, signupCodes, users } from "@/db/schema";
@@ -379,19 +380,7 @@ export async function setPhone(actor: SessionUser, targetId: number, phone: stri
 
 // ─── member list ────────────────────────────────────────────────────────────
 
-export type MemberDto = {
-  id: number;
-  userId: string;
-  name: string;
-  role: Role;
-  CertID: boolean;
-  idStatus: string;
-  createdAt: string;
-  refCode: string;
-  refId: string | null;
-  walletAddr: string | null;
-  phone: string | null;
-};
+export type MemberDto = ProfileDto;
 
 /** Active members, newest first, searched by handle or name and by phone. Never a password. */
 export async function listMembers(q: { search: string; phone: string; page: number; limit: number }) {
@@ -404,18 +393,7 @@ export async function listMembers(q: { search: string; phone: string; page: numb
   );
   const [rows, totals] = await Promise.all([
     db
-      .select({
-        id: users.id,
-        userId: users.userId,
-        name: users.name,
-        role: users.role,
-        idStatus: users.idStatus,
-        createdAt: users.createdAt,
-        refCode: users.refCode,
-        refId: users.refId,
-        walletAddr: users.walletAddr,
-        phone: users.phone,
-      })
+      .select(profileColumns)
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -423,11 +401,7 @@ export async function listMembers(q: { search: string; phone: string; page: numb
       .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  const list: MemberDto[] = rows.map((r) => ({
-    ...r,
-    CertID: r.idStatus === "APPROVED",
-    createdAt: r.createdAt.toISOString(),
-  }));
+  const list: MemberDto[] = rows.map(toProfileDto);
   return { users: list, total: Number(totals[0]?.n ?? 0) };
 }
 
