@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { Icon } from "@/components/ui/icon";
 
 const TABS = [
   { href: "/home", key: "home", icon: "M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" },
@@ -33,18 +34,9 @@ export function BottomTabs() {
                 aria-current={active ? "page" : undefined}
                 className={`flex flex-col items-center gap-1 py-2 text-xs ${active ? "font-semibold text-gray-900" : "text-gray-500"}`}
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-6 w-6"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
+                <Icon round>
                   <path d={tab.icon} />
-                </svg>
+                </Icon>
                 {t(tab.key)}
               </Link>
             </li>

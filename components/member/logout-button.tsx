@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { logout } from "@/components/auth/logout-button";
+import { Icon } from "@/components/ui/icon";
 
 /** The World ID screen's logout icon: drops cached member data, then the shared logout. */
 export function LogoutButton() {
@@ -18,16 +19,9 @@ export function LogoutButton() {
       aria-label={t("logout")}
       className="rounded-lg p-2 text-gray-700 hover:bg-gray-100"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-6 w-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      >
+      <Icon>
         <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-      </svg>
+      </Icon>
     </button>
   );
 }

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { BackHeader } from "@/components/member/back-header";
 import { PasswordModal } from "@/components/member/password-modal";
 import { WalletAddressModal } from "@/components/member/wallet-address-modal";
 import { APP_VERSION } from "@/lib/constants";
@@ -28,12 +29,7 @@ export default function SettingsPage() {
 
   return (
     <main className="flex flex-col gap-4 p-4">
-      <header className="flex items-center gap-2">
-        <Link href="/home" aria-label={t("back")} className="rounded-lg p-2 text-gray-700 hover:bg-gray-100">
-          <span aria-hidden="true">‹</span>
-        </Link>
-        <h1 className="text-xl font-bold">{t("title")}</h1>
-      </header>
+      <BackHeader href="/home" backLabel={t("back")} title={t("title")} />
 
       <ul className="divide-y rounded-2xl border border-gray-200 divide-gray-200">
         <li>

@@ -6,9 +6,9 @@
  * transfer rules (fee, minimum, spendable maximum, one pending request).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { BackHeader } from "@/components/member/back-header";
 import { useMember } from "@/components/member/member-context";
 import { keys, useErrorText } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
@@ -49,12 +49,7 @@ export default function TransferRequestPage() {
 
   return (
     <main className="flex flex-col gap-4 p-4">
-      <header className="flex items-center gap-2">
-        <Link href="/wallet-history" aria-label={t("back")} className="rounded-lg p-2 text-gray-700 hover:bg-gray-100">
-          <span aria-hidden="true">‹</span>
-        </Link>
-        <h1 className="text-xl font-bold">{t("title")}</h1>
-      </header>
+      <BackHeader href="/wallet-history" backLabel={t("back")} title={t("title")} />
       <form
         className="flex flex-col gap-3"
         onSubmit={(e) => {

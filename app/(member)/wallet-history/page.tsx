@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
+import { BackHeader } from "@/components/member/back-header";
 import { useMember } from "@/components/member/member-context";
 import { Pager } from "@/components/member/pager";
 import { amt, enc, keys, type TxRow, useErrorText } from "@/components/member/queries";
@@ -173,12 +174,7 @@ export default function WalletHistoryPage() {
   const t = useTranslations("History");
   return (
     <main className="flex flex-col gap-6 p-4">
-      <header className="flex items-center gap-2">
-        <Link href="/wallet" aria-label={t("back")} className="rounded-lg p-2 text-gray-700 hover:bg-gray-100">
-          <span aria-hidden="true">‹</span>
-        </Link>
-        <h1 className="text-xl font-bold">{t("title")}</h1>
-      </header>
+      <BackHeader href="/wallet" backLabel={t("back")} title={t("title")} />
       <Transactions />
       <Requests />
       <Link href="/transfer-request" className="text-center text-sm text-accent underline">

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { useProfile } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { useToast } from "@/components/ui/toast";
 import { CoinTab } from "@/components/wallet/coin-tab";
 import { CountUp } from "@/components/wallet/count-up";
@@ -44,17 +45,10 @@ export default function WalletPage() {
           aria-label={t("history")}
           className="rounded-lg p-2 text-gray-700 hover:bg-gray-100"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
+          <Icon>
             <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
             <path d="M3 3v5h5M12 7v5l3 2" />
-          </svg>
+          </Icon>
         </Link>
       </header>
 

@@ -1,0 +1,17 @@
+/** A decorative 24×24 line icon (hidden from assistive tech: the surrounding control carries the name). */
+export function Icon({ children, round = false }: { children: React.ReactNode; round?: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap={round ? "round" : undefined}
+      strokeLinejoin={round ? "round" : undefined}
+    >
+      {children}
+    </svg>
+  );
+}
