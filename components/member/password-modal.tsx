@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
@@ -87,11 +88,7 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
         />
-        {invalid && (
-          <p role="alert" className="text-sm text-rose-600">
-            {t("invalid")}
-          </p>
-        )}
+        {invalid && <FormAlert>{t("invalid")}</FormAlert>}
         <Button type="submit" size="lg" loading={change.isPending}>
           {t("submit")}
         </Button>

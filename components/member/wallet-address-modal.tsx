@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
@@ -143,16 +144,8 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          {missing && (
-            <p role="alert" className="text-sm text-rose-600">
-              {t("required")}
-            </p>
-          )}
-          {save.isError && (
-            <p role="alert" className="text-sm text-rose-600">
-              {errorText(save.error, "registrationFailed")}
-            </p>
-          )}
+          {missing && <FormAlert>{t("required")}</FormAlert>}
+          {save.isError && <FormAlert>{errorText(save.error, "registrationFailed")}</FormAlert>}
           <p className="text-xs text-gray-500">{t("onceNote")}</p>
           <Button type="submit" size="lg" loading={save.isPending}>
             {t("save")}

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { amt, useCoins, useErrorText, useLockRelease, usePrices, useStaked } from "@/components/member/queries";
+import { FormAlert } from "@/components/ui/form-alert";
 import { D, formatKrw, formatWld } from "@/lib/money";
 import { remainingSeconds } from "./rules";
 
@@ -77,9 +78,7 @@ export function CoinTab() {
             <div className="skeleton h-12 w-full" />
           </div>
         ) : coins.isError ? (
-          <p role="alert" className="text-sm text-rose-600">
-            {errorText(coins.error, "balanceCheckFailed")}
-          </p>
+          <FormAlert>{errorText(coins.error, "balanceCheckFailed")}</FormAlert>
         ) : (
           <ul className="divide-y rounded-xl border border-gray-200 divide-gray-200">
             {rows.map(([sym, a]) => {

@@ -15,6 +15,7 @@ import {
   wldOf,
 } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
 import { dailyReward } from "./rules";
@@ -74,9 +75,7 @@ export function StakingTab() {
             <div className="skeleton h-5 w-full" />
           </div>
         ) : coins.isError || staked.isError ? (
-          <p role="alert" className="text-sm text-rose-600">
-            {errorText(coins.error ?? staked.error, "balanceCheckFailed")}
-          </p>
+          <FormAlert>{errorText(coins.error ?? staked.error, "balanceCheckFailed")}</FormAlert>
         ) : (
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
             <dt className="text-gray-500">{t("holding")}</dt>
@@ -143,9 +142,7 @@ export function StakingTab() {
             ))}
           </div>
         ) : history.isError ? (
-          <p role="alert" className="text-sm text-rose-600">
-            {errorText(history.error)}
-          </p>
+          <FormAlert>{errorText(history.error)}</FormAlert>
         ) : rows.length === 0 ? (
           <p className="text-sm text-gray-500">{t("historyEmpty")}</p>
         ) : (

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { enc, keys, useCoins, useErrorText, useLockRelease, wldOf } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
@@ -101,11 +102,7 @@ export function SwapModal({ open, onClose }: { open: boolean; onClose: () => voi
             error={state === "over" ? t("over") : state === "invalid" ? t("invalid") : null}
           />
           <p className="text-xs text-gray-500">{t("lockNote", { date: release })}</p>
-          {swap.isError && (
-            <p role="alert" className="text-sm text-rose-600">
-              {errorText(swap.error, "swapFailed")}
-            </p>
-          )}
+          {swap.isError && <FormAlert>{errorText(swap.error, "swapFailed")}</FormAlert>}
           <Button type="submit" size="lg" disabled={state !== "ok"}>
             {tc("confirm")}
           </Button>

@@ -12,6 +12,7 @@ import { useMemo, useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { enc, keys, useErrorText, useProfile, useStaked, wldOf } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
@@ -123,20 +124,10 @@ export function TransferModal({ open, onClose }: { open: boolean; onClose: () =>
             </dd>
           </dl>
           {insufficient && (
-            <p role="alert" className="text-sm text-rose-600">
-              {t("insufficient", { staked: formatWld(stakedWld, true), fee: formatWld(fee) })}
-            </p>
+            <FormAlert>{t("insufficient", { staked: formatWld(stakedWld, true), fee: formatWld(fee) })}</FormAlert>
           )}
-          {duplicate.isError && (
-            <p role="alert" className="text-sm text-rose-600">
-              {errorText(duplicate.error, "duplicateCheckFailed")}
-            </p>
-          )}
-          {duplicate.data?.exists && (
-            <p role="alert" className="text-sm text-rose-600">
-              {t("pending")}
-            </p>
-          )}
+          {duplicate.isError && <FormAlert>{errorText(duplicate.error, "duplicateCheckFailed")}</FormAlert>}
+          {duplicate.data?.exists && <FormAlert>{t("pending")}</FormAlert>}
           <Input
             label={t("amount")}
             inputMode="decimal"
@@ -154,11 +145,7 @@ export function TransferModal({ open, onClose }: { open: boolean; onClose: () =>
               {t("total", { total: formatWld(new D(amount.trim()).add(fee)) })}
             </p>
           )}
-          {submit.isError && (
-            <p role="alert" className="text-sm text-rose-600">
-              {errorText(submit.error, "transferFailed")}
-            </p>
-          )}
+          {submit.isError && <FormAlert>{errorText(submit.error, "transferFailed")}</FormAlert>}
           <Button
             type="submit"
             size="lg"

@@ -12,6 +12,7 @@ import { BackHeader } from "@/components/member/back-header";
 import { useMember } from "@/components/member/member-context";
 import { keys, useErrorText } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { api, newIdempotencyKey } from "@/lib/client/api";
@@ -89,11 +90,7 @@ export default function TransferRequestPage() {
           }}
           hint={t("hint")}
         />
-        {error && (
-          <p role="alert" className="text-sm text-rose-600">
-            {error}
-          </p>
-        )}
+        {error && <FormAlert>{error}</FormAlert>}
         <Button type="submit" size="lg" loading={submit.isPending}>
           {t("submit")}
         </Button>

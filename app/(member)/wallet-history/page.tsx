@@ -9,6 +9,7 @@ import { useMember } from "@/components/member/member-context";
 import { Pager } from "@/components/member/pager";
 import { amt, enc, keys, type TxRow, useErrorText } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { formatWld } from "@/lib/money";
@@ -73,9 +74,7 @@ function Transactions() {
           ))}
         </div>
       ) : q.isError ? (
-        <p role="alert" className="text-sm text-rose-600">
-          {errorText(q.error)}
-        </p>
+        <FormAlert>{errorText(q.error)}</FormAlert>
       ) : q.data.items.length === 0 ? (
         <p className="text-sm text-gray-500">{t("empty")}</p>
       ) : (
@@ -132,9 +131,7 @@ function Requests() {
       {q.isPending ? (
         <div className="skeleton h-12 w-full" />
       ) : q.isError ? (
-        <p role="alert" className="text-sm text-rose-600">
-          {errorText(q.error)}
-        </p>
+        <FormAlert>{errorText(q.error)}</FormAlert>
       ) : q.data.items.length === 0 ? (
         <p className="text-sm text-gray-500">{t("noRequests")}</p>
       ) : (
