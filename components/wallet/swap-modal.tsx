@@ -9,12 +9,13 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { enc, keys, useCoins, useErrorText, useLockRelease, wldOf } from "@/components/member/queries";
+import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
+import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
-import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
-import { api, newIdempotencyKey } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
 import { swapAmountState } from "./rules";
 
@@ -28,9 +29,8 @@ export function SwapModal({ open, onClose }: { open: boolean; onClose: () => voi
   const errorText = useErrorText();
   const toast = useToast();
   const qc = useQueryClient();
-  const [amount, setAmount] = useState("");
+  const { amount, key, setAmount, reset } = useIdempotentAmount();
   const [confirming, setConfirming] = useState(false);
-  const [key, setKey] = useState(newIdempotencyKey);
 
   const holding = wldOf(coins.data);
   const state = swapAmountState(amount, holding);
@@ -48,8 +48,7 @@ export function SwapModal({ open, onClose }: { open: boolean; onClose: () => voi
       qc.invalidateQueries({ queryKey: keys.coins(userId) });
       qc.invalidateQueries({ queryKey: keys.staked(userId) });
       qc.invalidateQueries({ queryKey: ["transactions", userId] });
-      setAmount("");
-      setKey(newIdempotencyKey());
+      reset();
       close();
     },
     onError: () => setConfirming(false),
@@ -90,15 +89,10 @@ export function SwapModal({ open, onClose }: { open: boolean; onClose: () => voi
               <strong data-testid="swap-holding">{formatWld(holding, true)} WLD</strong>
             )}
           </p>
-          <Input
+          <AmountInput
             label={t("amount")}
-            inputMode="decimal"
-            autoComplete="off"
             value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setKey(newIdempotencyKey());
-            }}
+            onValueChange={setAmount}
             error={state === "over" ? t("over") : state === "invalid" ? t("invalid") : null}
           />
           <p className="text-xs text-gray-500">{t("lockNote", { date: release })}</p>

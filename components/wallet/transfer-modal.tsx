@@ -8,15 +8,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useMember } from "@/components/member/member-context";
 import { enc, keys, useErrorText, useProfile, useStaked, wldOf } from "@/components/member/queries";
+import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
+import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
-import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
-import { api, newIdempotencyKey } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
 import { checkTransferAmount, feeForWallet, MIN_TRANSFER, spendable } from "./rules";
 
@@ -29,9 +30,8 @@ export function TransferModal({ open, onClose }: { open: boolean; onClose: () =>
   const errorText = useErrorText();
   const toast = useToast();
   const qc = useQueryClient();
-  const [amount, setAmount] = useState("");
-  // One key per modal opening and amount: a double click or retry cannot create two requests.
-  const [key, setKey] = useState(newIdempotencyKey);
+  // One key per amount: a double click or retry cannot create two requests.
+  const { amount, key, setAmount, reset } = useIdempotentAmount();
 
   const walletAddr = profile.data?.walletAddr ?? null;
   const fee = feeForWallet(walletAddr);
@@ -61,8 +61,7 @@ export function TransferModal({ open, onClose }: { open: boolean; onClose: () =>
       qc.invalidateQueries({ queryKey: keys.staked(userId) });
       qc.invalidateQueries({ queryKey: ["transfer-duplicate", userId] });
       qc.invalidateQueries({ queryKey: ["my-requests", userId] });
-      setAmount("");
-      setKey(newIdempotencyKey());
+      reset();
       onClose();
     },
   });
@@ -128,15 +127,10 @@ export function TransferModal({ open, onClose }: { open: boolean; onClose: () =>
           )}
           {duplicate.isError && <FormAlert>{errorText(duplicate.error, "duplicateCheckFailed")}</FormAlert>}
           {duplicate.data?.exists && <FormAlert>{t("pending")}</FormAlert>}
-          <Input
+          <AmountInput
             label={t("amount")}
-            inputMode="decimal"
-            autoComplete="off"
             value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setKey(newIdempotencyKey());
-            }}
+            onValueChange={setAmount}
             hint={t("amountHint", { min: MIN_TRANSFER.toFixed() })}
             error={error}
           />

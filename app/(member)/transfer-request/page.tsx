@@ -11,11 +11,13 @@ import { useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
 import { useMember } from "@/components/member/member-context";
 import { keys, useErrorText } from "@/components/member/queries";
+import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
+import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import { api, newIdempotencyKey } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { D } from "@/lib/money";
 
 const AMOUNT = /^(0|[1-9]\d{0,15})(\.\d{1,2})?$/;
@@ -27,9 +29,8 @@ export default function TransferRequestPage() {
   const toast = useToast();
   const qc = useQueryClient();
   const [coin, setCoin] = useState("WLD");
-  const [amount, setAmount] = useState("");
+  const { amount, key, setAmount, reset } = useIdempotentAmount();
   const [error, setError] = useState<string | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
 
   const submit = useMutation({
     mutationFn: () =>
@@ -42,8 +43,7 @@ export default function TransferRequestPage() {
       toast(res?.message || t("done"), { kind: "success" });
       qc.invalidateQueries({ queryKey: ["my-requests", userId] });
       qc.invalidateQueries({ queryKey: keys.staked(userId) });
-      setAmount("");
-      setKey(newIdempotencyKey());
+      reset();
     },
     onError: (err) => setError(errorText(err, "transferFailed")),
   });
@@ -79,17 +79,7 @@ export default function TransferRequestPage() {
             <option value="WLD">WLD</option>
           </select>
         </label>
-        <Input
-          label={t("amount")}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setKey(newIdempotencyKey());
-          }}
-          hint={t("hint")}
-        />
+        <AmountInput label={t("amount")} value={amount} onValueChange={setAmount} hint={t("hint")} />
         {error && <FormAlert>{error}</FormAlert>}
         <Button type="submit" size="lg" loading={submit.isPending}>
           {t("submit")}
