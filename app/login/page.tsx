@@ -8,6 +8,7 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { LanguageSwitch } from "@/components/auth/language-switch";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 
 type LoginAnswer = { userId?: string; role?: string; error?: string };
 
@@ -86,14 +87,7 @@ function LoginForm() {
           value={userId}
           onChange={(e) => setUserId(e.target.value)}
         />
-        <Input
-          label={t("password")}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <PasswordInput label={t("password")} name="password" value={password} onValueChange={setPassword} />
         <Button type="submit" size="lg" loading={busy} className="mt-2">
           {t("submit")}
         </Button>

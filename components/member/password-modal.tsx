@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
-import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
+import { PasswordInput } from "@/components/ui/password-input";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { useMember } from "./member-context";
@@ -67,27 +67,9 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
           change.mutate();
         }}
       >
-        <Input
-          label={t("current")}
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-        />
-        <Input
-          label={t("new")}
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-        />
-        <Input
-          label={t("confirm")}
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+        <PasswordInput label={t("current")} value={current} onValueChange={setCurrent} />
+        <PasswordInput label={t("new")} autoComplete="new-password" value={next} onValueChange={setNext} />
+        <PasswordInput label={t("confirm")} autoComplete="new-password" value={confirm} onValueChange={setConfirm} />
         {invalid && <FormAlert>{t("invalid")}</FormAlert>}
         <Button type="submit" size="lg" loading={change.isPending}>
           {t("submit")}

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
+import { PasswordInput } from "@/components/ui/password-input";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { useMember } from "./member-context";
@@ -137,13 +138,7 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
             spellCheck={false}
             className="[&_input]:font-mono"
           />
-          <Input
-            label={t("currentPassword")}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <PasswordInput label={t("currentPassword")} value={password} onValueChange={setPassword} />
           {missing && <FormAlert>{t("required")}</FormAlert>}
           {save.isError && <FormAlert>{errorText(save.error, "registrationFailed")}</FormAlert>}
           <p className="text-xs text-gray-500">{t("onceNote")}</p>
