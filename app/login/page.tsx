@@ -1,11 +1,11 @@
 "use client";
 
 // /login (spec §2, §4, §5, §8): userId + password, link to sign-up, language flags; the alerts are the spec's verbatim.
-import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { LanguageSwitch } from "@/components/auth/language-switch";
+import { AuthSwitchLink } from "@/components/auth/switch-link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -92,12 +92,7 @@ function LoginForm() {
           {t("submit")}
         </Button>
       </form>
-      <p className="text-center text-sm text-gray-600">
-        {t("noAccount")}{" "}
-        <Link href="/signup" className="font-semibold text-accent underline underline-offset-2">
-          {t("toSignup")}
-        </Link>
-      </p>
+      <AuthSwitchLink prompt={t("noAccount")} href="/signup" label={t("toSignup")} />
       <div className="mt-auto">
         <LanguageSwitch />
       </div>

@@ -1,10 +1,10 @@
 "use client";
 
 // /signup (spec §2, §5, §8): refCode prefilled from ?refCode=, checked by GET /api/users/by-refcode before submitting.
-import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Suspense, useState } from "react";
+import { AuthSwitchLink } from "@/components/auth/switch-link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
@@ -32,8 +32,12 @@ function SignupForm() {
     refCode: search.get("refCode") ?? "",
   });
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
+  /** name, value and change handler of one form field (the field's name is its key). */
+  const field = (k: keyof typeof form) => ({
+    name: k,
+    value: form[k],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value })),
+  });
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -89,61 +93,30 @@ function SignupForm() {
     <main className="flex min-h-dvh flex-col gap-6 p-6">
       <h1 className="mt-10 text-2xl font-bold">{t("title")}</h1>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Input label={t("name")} name="name" autoComplete="name" value={form.name} onChange={set("name")} />
+        <Input label={t("name")} autoComplete="name" {...field("name")} />
         <Input
           label={t("userId")}
-          name="userId"
+          {...field("userId")}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           hint={t("userIdHint")}
-          value={form.userId}
-          onChange={set("userId")}
         />
         <Input
           label={t("password")}
-          name="password"
+          {...field("password")}
           type="password"
           autoComplete="new-password"
           hint={t("passwordHint")}
-          value={form.password}
-          onChange={set("password")}
         />
-        <Input
-          label={t("passwordConfirm")}
-          name="passwordConfirm"
-          type="password"
-          autoComplete="new-password"
-          value={form.passwordConfirm}
-          onChange={set("passwordConfirm")}
-        />
-        <Input
-          label={t("phone")}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          hint={t("optional")}
-          value={form.phone}
-          onChange={set("phone")}
-        />
-        <Input
-          label={t("refCode")}
-          name="refCode"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={form.refCode}
-          onChange={set("refCode")}
-        />
+        <Input label={t("passwordConfirm")} {...field("passwordConfirm")} type="password" autoComplete="new-password" />
+        <Input label={t("phone")} {...field("phone")} type="tel" autoComplete="tel" hint={t("optional")} />
+        <Input label={t("refCode")} {...field("refCode")} autoCapitalize="characters" spellCheck={false} />
         <Button type="submit" size="lg" loading={busy} className="mt-2">
           {t("submit")}
         </Button>
       </form>
-      <p className="pb-6 text-center text-sm text-gray-600">
-        {t("haveAccount")}{" "}
-        <Link href="/login" className="font-semibold text-accent underline underline-offset-2">
-          {t("toLogin")}
-        </Link>
-      </p>
+      <AuthSwitchLink prompt={t("haveAccount")} href="/login" label={t("toLogin")} className="pb-6" />
     </main>
   );
 }
