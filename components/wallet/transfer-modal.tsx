@@ -5,12 +5,13 @@
  * (floored to 2 decimals), minimum 5, one pending TRANSFER per coin. The member enters what
  * should arrive; the server adds the fee and reserves the total.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useMember } from "@/components/member/member-context";
-import { enc, keys, useErrorText, useProfile, useStaked, wldOf } from "@/components/member/queries";
+import { enc, useErrorText, useProfile, useStaked, wldOf } from "@/components/member/queries";
+import { useCreateTransferRequest } from "@/components/member/use-create-transfer-request";
 import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
@@ -29,7 +30,6 @@ export function TransferModal({ open, onClose }: { open: boolean; onClose: () =>
   const staked = useStaked();
   const errorText = useErrorText();
   const toast = useToast();
-  const qc = useQueryClient();
   // One key per amount: a double click or retry cannot create two requests.
   const { amount, key, setAmount, reset } = useIdempotentAmount();
 
@@ -49,18 +49,9 @@ export function TransferModal({ open, onClose }: { open: boolean; onClose: () =>
     staleTime: 0,
   });
 
-  const submit = useMutation({
-    mutationFn: () =>
-      api<{ message?: string }>("/api/transfer-requests", {
-        method: "POST",
-        body: { userId, coinSymbol: "WLD", amount: amount.trim(), type: "TRANSFER" },
-        idempotencyKey: key,
-      }),
+  const submit = useCreateTransferRequest({
     onSuccess: (res) => {
       toast(res?.message || t("submitted"), { kind: "success" });
-      qc.invalidateQueries({ queryKey: keys.staked(userId) });
-      qc.invalidateQueries({ queryKey: ["transfer-duplicate", userId] });
-      qc.invalidateQueries({ queryKey: ["my-requests", userId] });
       reset();
       onClose();
     },
@@ -101,7 +92,8 @@ export function TransferModal({ open, onClose }: { open: boolean; onClose: () =>
           className="flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            if (check === "ok" && !duplicate.data?.exists) submit.mutate();
+            if (check === "ok" && !duplicate.data?.exists)
+              submit.mutate({ coinSymbol: "WLD", amount: amount.trim(), idempotencyKey: key });
           }}
         >
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-gray-50 p-3 text-sm">

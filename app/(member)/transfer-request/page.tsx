@@ -5,19 +5,19 @@
  * The user is the signed-in member (the server refuses anyone else); the server applies the
  * transfer rules (fee, minimum, spendable maximum, one pending request).
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
 import { useMember } from "@/components/member/member-context";
-import { keys, useErrorText } from "@/components/member/queries";
+import { useErrorText } from "@/components/member/queries";
+import { useCreateTransferRequest } from "@/components/member/use-create-transfer-request";
 import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import { api } from "@/lib/client/api";
 import { D } from "@/lib/money";
 
 const AMOUNT = /^(0|[1-9]\d{0,15})(\.\d{1,2})?$/;
@@ -27,22 +27,13 @@ export default function TransferRequestPage() {
   const { userId } = useMember();
   const errorText = useErrorText();
   const toast = useToast();
-  const qc = useQueryClient();
   const [coin, setCoin] = useState("WLD");
   const { amount, key, setAmount, reset } = useIdempotentAmount();
   const [error, setError] = useState<string | null>(null);
 
-  const submit = useMutation({
-    mutationFn: () =>
-      api<{ message?: string }>("/api/transfer-requests", {
-        method: "POST",
-        body: { userId, coinSymbol: coin, amount: amount.trim(), type: "TRANSFER" },
-        idempotencyKey: key,
-      }),
+  const submit = useCreateTransferRequest({
     onSuccess: (res) => {
       toast(res?.message || t("done"), { kind: "success" });
-      qc.invalidateQueries({ queryKey: ["my-requests", userId] });
-      qc.invalidateQueries({ queryKey: keys.staked(userId) });
       reset();
     },
     onError: (err) => setError(errorText(err, "transferFailed")),
@@ -65,7 +56,7 @@ export default function TransferRequestPage() {
             return;
           }
           setError(null);
-          submit.mutate();
+          submit.mutate({ coinSymbol: coin, amount: v, idempotencyKey: key });
         }}
       >
         <Input label={t("user")} value={userId} readOnly />
