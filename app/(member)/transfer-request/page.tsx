@@ -5,7 +5,6 @@
  * The user is the signed-in member (the server refuses anyone else); the server applies the
  * transfer rules (fee, minimum, spendable maximum, one pending request).
  */
-
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
