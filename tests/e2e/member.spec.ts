@@ -38,6 +38,7 @@ test.describe("the demo member", () => {
     await expect(page.getByRole("heading", { level: 1, name: "홈" })).toBeVisible();
     await expect(page.getByRole("link", { name: "설정" })).toBeVisible();
     await expect(page.getByRole("button", { name: /World ID 인증 완료/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /1000 WLD 보상 수령 완료/ })).toBeVisible();
     await expect(page.getByText(/₩\s?[\d,]+/).first()).toBeVisible();
     await expect(page.getByTestId("world-id-count")).toHaveText("1개");
     await expect(page.getByTestId("wld-price")).toContainText("₩");
