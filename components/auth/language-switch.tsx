@@ -1,9 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-
-const COOKIE = "NEXT_LOCALE";
-const THIRTY_DAYS = 60 * 60 * 24 * 30;
+import { LOCALE_COOKIE as COOKIE, LOCALE_COOKIE_MAX_AGE as THIRTY_DAYS } from "@/lib/i18n/config";
 
 /** English sets NEXT_LOCALE=en for 30 days; Korean clears it; then the page reloads (spec §4). */
 export function setLanguage(locale: "ko" | "en") {

@@ -114,9 +114,13 @@ test("guests are sent to /login from member pages; admins land on /admin and can
   await expect(page.getByRole("heading", { name: "관리자 대시보드" })).toBeVisible();
   await page.getByRole("button", { name: "로그아웃" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  messages.length = 0;
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login\?denied=admin$/);
   await expect.poll(() => messages.at(-1)).toBe("관리자만 접근할 수 있습니다.");
+  // The alert is answered and the page usable again before the test ends (no accept left in flight).
+  await expect(page.getByLabel("아이디")).toBeEditable();
+  page.removeAllListeners("dialog");
 });
 
 test("the flag buttons switch the language through NEXT_LOCALE and reload", async ({ page, context }) => {

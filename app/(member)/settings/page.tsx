@@ -7,19 +7,11 @@ import { BackHeader } from "@/components/member/back-header";
 import { PasswordModal } from "@/components/member/password-modal";
 import { WalletAddressModal } from "@/components/member/wallet-address-modal";
 import { APP_VERSION } from "@/lib/constants";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/i18n/config";
+import { setLanguage } from "@/components/auth/language-switch";
 
 const rowClass = "flex w-full items-center justify-between px-4 py-4 text-left hover:bg-gray-50";
 
 /** English is remembered for 30 days; Korean clears the cookie; the page reloads (spec §4). */
-function setLanguage(lang: "ko" | "en") {
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie that next-intl reads on the server
-  document.cookie =
-    lang === "en"
-      ? `${LOCALE_COOKIE}=en; path=/; max-age=${LOCALE_COOKIE_MAX_AGE}; samesite=lax`
-      : `${LOCALE_COOKIE}=; path=/; max-age=0; samesite=lax`;
-  window.location.reload();
-}
 
 export default function SettingsPage() {
   const t = useTranslations("Settings");
