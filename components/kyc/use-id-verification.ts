@@ -6,17 +6,11 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/client/api";
+import type { IdVerificationDto as IdVerification } from "@/lib/kyc/documents";
 
-export type IdStatus = "NONE" | "PENDING" | "APPROVED" | "REJECTED";
-export type IdVerification = {
-  idStatus: IdStatus;
-  CertID: boolean;
-  reason: string | null;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  url: string | null;
-  rewardReceived: boolean;
-};
+// Types only (erased at build): the client reads exactly the DTO the server writes.
+export type { IdStatus } from "@/db/schema";
+export type { IdVerificationDto as IdVerification } from "@/lib/kyc/documents";
 
 export const idVerificationKey = (userId: string) => ["id-verification", userId] as const;
 

@@ -10,18 +10,38 @@ import { authSecret } from "@/lib/secret";
 export const SESSION_COOKIE = "next-auth.session-token";
 export const SECURE_SESSION_COOKIE = "__Secure-next-auth.session-token";
 
+/** One cookie's value from a request's Cookie header. */
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(/;\s*/)) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i) === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1));
+      } catch {
+        return undefined; // a malformed value counts as no cookie, never as a server error
+      }
+    }
+  }
+  return undefined;
+}
+
+export type TokenClaims = { uid: number; sv: number; role: Role };
+
 /**
- * The claims of a session token without a database read — for middleware's optimistic page
- * guard only; it does not see revocations (session_version), the route handlers do.
+ * The claims of a session token without a database read. Middleware's optimistic page guard uses
+ * them as they are (it does not see revocations); route handlers check them against the database.
  */
-export async function peekToken(raw: string | undefined): Promise<{ uid: number; role: Role } | null> {
+export async function peekToken(raw: string | undefined): Promise<TokenClaims | null> {
   if (!raw) return null;
   try {
     const token = await decode({ token: raw, secret: authSecret() });
     const uid = Number(token?.uid);
+    const sv = Number(token?.sv);
     const role = token?.role as Role | undefined;
-    if (!Number.isInteger(uid) || !role) return null;
-    return { uid, role };
+    if (!Number.isInteger(uid) || !Number.isInteger(sv) || !role) return null;
+    return { uid, sv, role };
   } catch {
     return null;
   }

@@ -4,13 +4,13 @@
  * deactivation (which bump session_version or status) ends older sessions at their next request.
  */
 import { eq } from "drizzle-orm";
-import { decode, encode } from "next-auth/jwt";
+import { encode } from "next-auth/jwt";
 import { getDb } from "@/db/client";
 import { type IdStatus, type Role, users } from "@/db/schema";
 import { authSecret } from "@/lib/secret";
 
 export const SESSION_MAX_AGE = 60 * 60 * 12;
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./cookies";
+import { peekToken, readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./cookies";
 
 export { SECURE_SESSION_COOKIE, SESSION_COOKIE };
 
@@ -49,28 +49,9 @@ export async function issueSessionCookie(
   };
 }
 
-function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(/;\s*/)) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i) === name) return decodeURIComponent(part.slice(i + 1));
-  }
-  return undefined;
-}
-
 export async function readClaims(req: Request): Promise<SessionClaims | null> {
-  const raw = readCookie(req, SECURE_SESSION_COOKIE) ?? readCookie(req, SESSION_COOKIE);
-  if (!raw) return null;
-  try {
-    const token = await decode({ token: raw, secret: authSecret() });
-    const uid = Number(token?.uid);
-    const sv = Number(token?.sv);
-    if (!Number.isInteger(uid) || !Number.isInteger(sv)) return null;
-    return { uid, sv };
-  } catch {
-    return null;
-  }
+  const claims = await peekToken(readCookie(req, SECURE_SESSION_COOKIE) ?? readCookie(req, SESSION_COOKIE));
+  return claims && { uid: claims.uid, sv: claims.sv };
 }
 
 /** The member behind the request's session, or null (no cookie, bad token, revoked or deactivated). */

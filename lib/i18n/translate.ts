@@ -1,5 +1,6 @@
 /** Translation outside React (route handlers, errors): the request's locale, the same message files. */
 import { createTranslator } from "next-intl";
+import { readCookie } from "@/lib/auth/cookies";
 import { type Locale, LOCALE_COOKIE, localeFrom } from "./config";
 import { MESSAGES } from "./messages";
 
@@ -12,7 +13,5 @@ export function translator(locale: Locale, namespace?: string) {
 }
 
 export function localeOfRequest(req: Request): Locale {
-  const cookie = req.headers.get("cookie") ?? "";
-  const match = cookie.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`));
-  return localeFrom(match?.[1]);
+  return localeFrom(readCookie(req, LOCALE_COOKIE));
 }
