@@ -53,7 +53,8 @@ export const accountKindEnum = pgEnum("account_kind", [
 ]);
 export const txTypeEnum = pgEnum("tx_type", ["DEPOSIT", "WITHDRAW", "TRANSFER", "STAKING"]);
 export const requestTypeEnum = pgEnum("request_type", ["DEPOSIT", "WITHDRAW", "TRANSFER"]);
-export const requestStatusEnum = pgEnum("request_status", ["PENDING", "APPROVED", "REJECTED", "CANCELLED"]);
+/** EXPIRED: a KRW deposit whose price quote ran out before an administrator confirmed the payment. */
+export const requestStatusEnum = pgEnum("request_status", ["PENDING", "APPROVED", "REJECTED", "CANCELLED", "EXPIRED"]);
 
 // ─── identity ────────────────────────────────────────────────────────────────
 
@@ -85,6 +86,28 @@ export const users = pgTable(
     index("users_referrer_idx").on(t.referrerId),
     index("users_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * One row per login (a device): the session cookie names it. Logout revokes this row only; a password
+ * change, role change or deactivation revokes the member's other rows. `expiresAt` is the absolute end
+ * (12 hours after login however active); the idle timeout is checked against `lastSeenAt`.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    lastSeenAt: tstz("last_seen_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at").notNull(),
+    revokedAt: tstz("revoked_at"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt)],
 );
 
 /** Codes an administrator issues for sign-up besides members' own referral codes (/admin/signup-codes). */
@@ -202,6 +225,8 @@ export const requests = pgTable(
     krwAmount: numeric("krw_amount", { precision: 20, scale: 0 }),
     priceKrw: numeric("price_krw", { precision: 24, scale: 8 }),
     walletAddr: text("wallet_addr"),
+    /** KRW deposits: the quote (priceKrw) is good until then; afterwards the request is EXPIRED. */
+    quoteExpiresAt: tstz("quote_expires_at"),
     status: requestStatusEnum("status").notNull().default("PENDING"),
     holdPostingId: bigint("hold_posting_id", { mode: "number" }).references(() => ledgerPostings.id),
     settlePostingId: bigint("settle_posting_id", { mode: "number" }).references(() => ledgerPostings.id),
