@@ -6,11 +6,11 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/client/api";
-import type { IdVerificationDto as IdVerification } from "@/lib/kyc/documents";
+import type { IdVerificationDto as IdVerification } from "@/db/queries/id-documents";
 
 // Types only (erased at build): the client reads exactly the DTO the server writes.
 export type { IdStatus } from "@/db/schema";
-export type { IdVerificationDto as IdVerification } from "@/lib/kyc/documents";
+export type { IdVerificationDto as IdVerification } from "@/db/queries/id-documents";
 
 export const idVerificationKey = (userId: string) => ["id-verification", userId] as const;
 

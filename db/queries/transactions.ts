@@ -1,9 +1,8 @@
 /** A member's visible history (transactions): newest first, hidden rows left out for the member. */
 import "server-only";
-import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { type Coin, type TxType, transactions } from "@/db/schema";
-import { toDecimalString } from "@/lib/money";
 
 export type TransactionDto = { id: number; type: TxType; coinSymbol: Coin; amount: string; createdAt: string };
 export type AdminTransactionDto = TransactionDto & { hidden: boolean; hiddenAt: string | null };
@@ -17,7 +16,8 @@ async function pageOf(db: DbOrTx, where: SQL | undefined, { page, limit }: Page)
         id: transactions.id,
         type: transactions.type,
         coinSymbol: transactions.coinSymbol,
-        amount: transactions.amount,
+        // Decimal text without trailing zeros ("12.5"), as every answer carries amounts.
+        amount: sql<string>`trim_scale(${transactions.amount})::text`,
         createdAt: transactions.createdAt,
         hiddenAt: transactions.hiddenAt,
       })
@@ -35,7 +35,7 @@ const toDto = (r: { id: number; type: TxType; coinSymbol: Coin; amount: string; 
   id: r.id,
   type: r.type,
   coinSymbol: r.coinSymbol,
-  amount: toDecimalString(r.amount),
+  amount: r.amount,
   createdAt: r.createdAt.toISOString(),
 });
 

@@ -1,12 +1,11 @@
 /**
  * Member reads for the money and profile calls. Every function takes the owner's numeric id; DTOs only,
- * never a password hash.
+ * never a password hash. A member that does not exist answers null (lib/ decides what that means).
  */
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { type IdStatus, type Role, users } from "@/db/schema";
-import { AppError } from "@/lib/errors";
 
 export type ProfileDto = {
   id: number;
@@ -45,24 +44,22 @@ export const toProfileDto = (u: ProfileRow): ProfileDto => ({
   createdAt: u.createdAt.toISOString(),
 });
 
-export async function profileOrThrow(db: DbOrTx, { id }: { id: number }): Promise<ProfileDto> {
+export async function profileOf(db: DbOrTx, { id }: { id: number }): Promise<ProfileDto | null> {
   const [u] = await db.select(profileColumns).from(users).where(eq(users.id, id));
-  if (!u) throw new AppError("NOT_FOUND");
-  return toProfileDto(u);
+  return u ? toProfileDto(u) : null;
 }
 
 /** What money rules need to know about a member. */
-export async function moneyFactsOrThrow(db: DbOrTx, { id }: { id: number }) {
+export async function moneyFactsOf(db: DbOrTx, { id }: { id: number }) {
   const [u] = await db
     .select({ id: users.id, idStatus: users.idStatus, walletAddr: users.walletAddr, status: users.status })
     .from(users)
     .where(eq(users.id, id));
-  if (!u) throw new AppError("NOT_FOUND");
-  return u;
+  return u ?? null;
 }
 
 /** An active member's id and handle by referral code (case-insensitive), or null. */
-export async function memberByRefCode(db: DbOrTx, code: string) {
+export async function memberByRefCode(db: DbOrTx, { code }: { code: string }) {
   const [u] = await db
     .select({ id: users.id, userId: users.userId })
     .from(users)
@@ -71,7 +68,10 @@ export async function memberByRefCode(db: DbOrTx, code: string) {
 }
 
 /** Is the code taken by anyone other than `exceptId` (case-insensitive)? */
-export async function refCodeTaken(db: DbOrTx, code: string, exceptId: number): Promise<boolean> {
+export async function refCodeTaken(
+  db: DbOrTx,
+  { code, exceptId }: { code: string; exceptId: number },
+): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -79,16 +79,14 @@ export async function refCodeTaken(db: DbOrTx, code: string, exceptId: number): 
   return rows.length > 0;
 }
 
-/** Numeric id of an active or deactivated member, or 404. */
-export async function userExistsOrThrow(db: DbOrTx, id: number) {
+/** Numeric id and handle of an active or deactivated member, or null. */
+export async function memberById(db: DbOrTx, { id }: { id: number }) {
   const [u] = await db.select({ id: users.id, userId: users.userId }).from(users).where(eq(users.id, id));
-  if (!u) throw new AppError("NOT_FOUND");
-  return u;
+  return u ?? null;
 }
 
-/** A member's numeric id by login handle (case-insensitive), any status, or 404. */
-export async function idByHandleOrThrow(db: DbOrTx, handle: string): Promise<number> {
+/** A member's numeric id by login handle (case-insensitive), any status, or null. */
+export async function idByHandle(db: DbOrTx, { handle }: { handle: string }): Promise<number | null> {
   const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userId}) = lower(${handle})`);
-  if (!u) throw new AppError("NOT_FOUND");
-  return u.id;
+  return u?.id ?? null;
 }

@@ -5,10 +5,10 @@
  * reward's idempotency key (`kyc-reward:<id>`, unique in ledger_postings) makes it pay at most once
  * even across reject → upload → approve cycles.
  */
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { type DbOrTx, getDb, type Tx } from "@/db/client";
-import { type IdStatus, idDocuments, ledgerPostings, users } from "@/db/schema";
+import { currentIdDocument, idImageUrl, kycRewardKey } from "@/db/queries/id-documents";
+import { idDocuments, users } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { isAdmin } from "@/lib/auth/guards";
 import type { SessionUser } from "@/lib/auth/session";
@@ -19,9 +19,6 @@ import { processIdImage } from "./image";
 import type { UploadedFile } from "./multipart";
 
 export const KYC_REWARD_WLD = "1000";
-export const kycRewardKey = (userId: number) => `kyc-reward:${userId}`;
-/** Where the owner or an admin opens an image; the key is random and the route re-checks who asks. */
-export const idImageUrl = (storageKey: string) => `/api/id-images/${storageKey}`;
 
 export type RequestMeta = { ip?: string | null; requestId?: string | null };
 
@@ -33,25 +30,6 @@ async function lockMember(tx: Tx, id: number) {
     .for("update");
   if (row?.status !== "ACTIVE") throw new AppError("NOT_FOUND");
   return row;
-}
-
-/** The member's latest submission (the one under review or last decided), if any. */
-async function currentDocument(db: DbOrTx, userId: number) {
-  const [doc] = await db
-    .select({
-      id: idDocuments.id,
-      status: idDocuments.status,
-      storageKey: idDocuments.storageKey,
-      reason: idDocuments.reason,
-      createdAt: idDocuments.createdAt,
-      reviewedAt: idDocuments.reviewedAt,
-      erasedAt: idDocuments.erasedAt,
-    })
-    .from(idDocuments)
-    .where(eq(idDocuments.userId, userId))
-    .orderBy(desc(idDocuments.id))
-    .limit(1);
-  return doc ?? null;
 }
 
 /** Erases every stored image of a member (blobs deleted, rows marked); returns how many. */
@@ -130,7 +108,7 @@ export async function approveIdDocument(
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, targetId);
     if (target.idStatus === "APPROVED") throw new AppError("ALREADY_APPROVED");
-    const doc = await currentDocument(tx, targetId);
+    const doc = await currentIdDocument(tx, { userId: targetId });
     if (doc?.status !== "PENDING" || doc.erasedAt) throw new AppError("NOTHING_TO_APPROVE");
     // The admin approves what they saw: a submission replaced in the meantime is not approved unseen.
     if (meta.documentId !== undefined && meta.documentId !== doc.id) throw new AppError("CONFLICT");
@@ -178,7 +156,7 @@ export async function rejectIdDocument(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, targetId);
-    const doc = await currentDocument(tx, targetId);
+    const doc = await currentIdDocument(tx, { userId: targetId });
     if (!doc || (doc.status !== "PENDING" && doc.status !== "APPROVED") || target.idStatus === "REJECTED")
       throw new AppError("INVALID_STATE");
     if (meta.documentId !== undefined && meta.documentId !== doc.id) throw new AppError("CONFLICT");
@@ -200,53 +178,6 @@ export async function rejectIdDocument(
     });
     return { idStatus: "REJECTED" as const, CertID: false, reason };
   });
-}
-
-export type IdVerificationDto = {
-  idStatus: IdStatus;
-  CertID: boolean;
-  /** Why the last submission was rejected (only while REJECTED). */
-  reason: string | null;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  /** The image URL while one is stored. */
-  url: string | null;
-  /** True once the 1000 WLD airdrop has been credited (it never pays twice). */
-  rewardReceived: boolean;
-};
-
-/** The verification state shown to the member (and to admins). */
-export async function idVerificationOf(db: DbOrTx, userId: number): Promise<IdVerificationDto> {
-  const [user] = await db.select({ idStatus: users.idStatus }).from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError("NOT_FOUND");
-  const doc = await currentDocument(db, userId);
-  const [paid] = await db
-    .select({ id: ledgerPostings.id })
-    .from(ledgerPostings)
-    .where(eq(ledgerPostings.idempotencyKey, kycRewardKey(userId)));
-  return {
-    idStatus: user.idStatus,
-    CertID: user.idStatus === "APPROVED",
-    reason: user.idStatus === "REJECTED" ? (doc?.reason ?? null) : null,
-    submittedAt: doc?.createdAt.toISOString() ?? null,
-    reviewedAt: doc?.reviewedAt?.toISOString() ?? null,
-    url: doc?.storageKey && !doc.erasedAt ? idImageUrl(doc.storageKey) : null,
-    rewardReceived: Boolean(paid),
-  };
-}
-
-/** The URL of the member's stored ID image; 404 when there is none. */
-export async function idImageUrlOf(db: DbOrTx, userId: number): Promise<string> {
-  const [doc] = await db
-    .select({ storageKey: idDocuments.storageKey })
-    .from(idDocuments)
-    .where(
-      and(eq(idDocuments.userId, userId), isNull(idDocuments.erasedAt), sql`${idDocuments.storageKey} IS NOT NULL`),
-    )
-    .orderBy(desc(idDocuments.id))
-    .limit(1);
-  if (!doc?.storageKey) throw new AppError("NOT_FOUND");
-  return idImageUrl(doc.storageKey);
 }
 
 /**
@@ -276,50 +207,4 @@ export async function openIdImage(viewer: SessionUser, storageKey: string, meta:
     });
   }
   return file;
-}
-
-/** What an admin needs to review a member's ID: the state, the image URL and every submission. */
-export async function adminIdDocumentView(db: DbOrTx, targetId: number) {
-  const [user] = await db
-    .select({ id: users.id, userId: users.userId, name: users.name, status: users.status })
-    .from(users)
-    .where(eq(users.id, targetId));
-  if (!user) throw new AppError("NOT_FOUND");
-  const state = await idVerificationOf(db, targetId);
-  const reviewer = alias(users, "reviewer");
-  const docs = await db
-    .select({
-      id: idDocuments.id,
-      status: idDocuments.status,
-      reason: idDocuments.reason,
-      mime: idDocuments.mime,
-      width: idDocuments.width,
-      height: idDocuments.height,
-      sizeBytes: idDocuments.sizeBytes,
-      createdAt: idDocuments.createdAt,
-      reviewedAt: idDocuments.reviewedAt,
-      reviewedBy: reviewer.userId,
-      erasedAt: idDocuments.erasedAt,
-    })
-    .from(idDocuments)
-    .leftJoin(reviewer, eq(reviewer.id, idDocuments.reviewedBy))
-    .where(eq(idDocuments.userId, targetId))
-    .orderBy(desc(idDocuments.id));
-  return {
-    user: { id: user.id, userId: user.userId, name: user.name, status: user.status },
-    ...state,
-    timeline: docs.map((d) => ({
-      id: d.id,
-      status: d.status,
-      reason: d.reason,
-      mime: d.mime,
-      width: d.width,
-      height: d.height,
-      sizeBytes: d.sizeBytes,
-      submittedAt: d.createdAt.toISOString(),
-      reviewedAt: d.reviewedAt?.toISOString() ?? null,
-      reviewedBy: d.reviewedBy ?? null,
-      erased: d.erasedAt !== null,
-    })),
-  };
 }

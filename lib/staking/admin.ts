@@ -4,6 +4,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
+import { type ProductDto, productColumns, toProductDto } from "@/db/queries/staking";
 import { type Coin, memberStakingRates, stakingProducts, users } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
@@ -11,64 +12,6 @@ import { credit, debit, move } from "@/lib/ledger";
 import { type Dec, toDecimalString } from "@/lib/money";
 
 export type Actor = { actorId: number; ip?: string | null; requestId?: string | null };
-
-export type ProductDto = {
-  id: number;
-  coinSymbol: Coin;
-  name: string;
-  /** Annual rate in percent, decimal string. */
-  annualRate: string;
-  lockEnd: string | null;
-  lockDays: number | null;
-  minAmount: string;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
-
-const productCols = {
-  id: stakingProducts.id,
-  coinSymbol: stakingProducts.coinSymbol,
-  name: stakingProducts.name,
-  annualRate: stakingProducts.annualRate,
-  lockEnd: stakingProducts.lockEnd,
-  lockDays: stakingProducts.lockDays,
-  minAmount: stakingProducts.minAmount,
-  active: stakingProducts.active,
-  createdAt: stakingProducts.createdAt,
-  updatedAt: stakingProducts.updatedAt,
-};
-
-function productDto(p: {
-  id: number;
-  coinSymbol: Coin;
-  name: string;
-  annualRate: string;
-  lockEnd: Date | null;
-  lockDays: number | null;
-  minAmount: string;
-  active: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}): ProductDto {
-  return {
-    id: p.id,
-    coinSymbol: p.coinSymbol,
-    name: p.name,
-    annualRate: toDecimalString(p.annualRate),
-    lockEnd: p.lockEnd ? p.lockEnd.toISOString() : null,
-    lockDays: p.lockDays,
-    minAmount: toDecimalString(p.minAmount),
-    active: p.active,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-  };
-}
-
-export async function listProducts(db: DbOrTx): Promise<ProductDto[]> {
-  const rows = await db.select(productCols).from(stakingProducts).orderBy(stakingProducts.id);
-  return rows.map(productDto);
-}
 
 export type ProductInput = {
   coinSymbol: Coin;
@@ -93,9 +36,9 @@ export async function createProduct(db: DbOrTx, input: ProductInput, actor: Acto
         minAmount: input.minAmount ? input.minAmount.toFixed() : "0",
         active: input.active,
       })
-      .returning(productCols);
+      .returning(productColumns);
     if (!row) throw new Error("staking: product insert returned nothing");
-    const dto = productDto(row);
+    const dto = toProductDto(row);
     await audit(tx, { action: "staking.product_create", ...actorFields(actor), targetId: row.id, after: dto });
     return dto;
   });
@@ -108,7 +51,11 @@ export async function updateProduct(
   actor: Actor,
 ): Promise<ProductDto> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select(productCols).from(stakingProducts).where(eq(stakingProducts.id, id)).for("update");
+    const [before] = await tx
+      .select(productColumns)
+      .from(stakingProducts)
+      .where(eq(stakingProducts.id, id))
+      .for("update");
     if (!before) throw new AppError("NOT_FOUND");
     const set: Partial<typeof stakingProducts.$inferInsert> = { updatedAt: new Date() };
     if (patch.coinSymbol !== undefined) set.coinSymbol = patch.coinSymbol;
@@ -125,14 +72,14 @@ export async function updateProduct(
       set.lockDays = patch.lockDays;
       if (patch.lockDays != null) set.lockEnd = null;
     }
-    const [row] = await tx.update(stakingProducts).set(set).where(eq(stakingProducts.id, id)).returning(productCols);
+    const [row] = await tx.update(stakingProducts).set(set).where(eq(stakingProducts.id, id)).returning(productColumns);
     if (!row) throw new AppError("NOT_FOUND");
-    const dto = productDto(row);
+    const dto = toProductDto(row);
     await audit(tx, {
       action: "staking.product_update",
       ...actorFields(actor),
       targetId: id,
-      before: productDto(before),
+      before: toProductDto(before),
       after: dto,
     });
     return dto;

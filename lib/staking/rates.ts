@@ -3,31 +3,14 @@
  * (member_staking_rates.annual_rate), else the rate of the member's chosen product when it is active,
  * else the coin's active product (the newest one when there are several). Rates are annual, in percent.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import type { Coin } from "@/db/schema";
+import { effectiveRateSql } from "@/db/queries/staking-rates";
 import { D, type Dec, floorTo, toDecimalString } from "@/lib/money";
 
-/**
- * LEFT JOINs that bring the rate candidates of member `userIdExpr` and coin `coinExpr` into a query:
- * msr (the member's own row), msp (the member's chosen product, if active), dsp (the coin's newest
- * active product). Use with rateExpr. Set-based: the reward run joins it once for 100,000 members.
- */
-export function rateJoins(userIdExpr: SQL, coinExpr: SQL): SQL {
-  return sql`LEFT JOIN member_staking_rates msr ON msr.user_id = ${userIdExpr} AND msr.coin_symbol = ${coinExpr}
-    LEFT JOIN staking_products msp ON msp.id = msr.product_id AND msp.active
-    LEFT JOIN LATERAL (
-      SELECT p.annual_rate FROM staking_products p WHERE p.coin_symbol = ${coinExpr} AND p.active ORDER BY p.id DESC LIMIT 1
-    ) dsp ON true`;
-}
-
-/** The effective annual rate over rateJoins, NULL when none applies. The one definition of the rule. */
-export const rateExpr = sql`COALESCE(msr.annual_rate, msp.annual_rate, dsp.annual_rate)`;
-
-/** The effective rate as a scalar subquery, for reads of one member or a page of rows. */
-export function effectiveRateSql(userIdExpr: SQL, coinExpr: SQL): SQL {
-  return sql`(SELECT ${rateExpr} FROM (SELECT 1) one ${rateJoins(userIdExpr, coinExpr)})`;
-}
+// The rate rule and the reward formula in SQL live with the data layer; re-exported for lib callers.
+export { effectiveRateSql, rateExpr, rateJoins, rewardSql } from "@/db/queries/staking-rates";
 
 /**
  * One day's reward: balance × annual rate / 100 / 365, rounded down to 8 decimals.
@@ -38,11 +21,6 @@ export function dailyReward(balance: Dec | string, annualRatePercent: Dec | stri
   const r = new D(annualRatePercent);
   if (b.lte(0) || r.lte(0)) return new D(0);
   return floorTo(b.times(r).div(100).div(365), 8);
-}
-
-/** Exact in SQL too: integer division of balance × rate × 10⁸ by 36,500, then back to 8 decimals. */
-export function rewardSql(balanceExpr: SQL, rateExpr: SQL): SQL {
-  return sql`(div(${balanceExpr} * ${rateExpr} * 100000000, 36500) / 100000000)::numeric(38,18)`;
 }
 
 export type CoinRate = { coinSymbol: Coin; rate: string | null; source: "member" | "product" | null };

@@ -5,9 +5,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { type Coin, transactions } from "@/db/schema";
-import { userExistsOrThrow } from "@/db/queries/users";
+import { memberById } from "@/db/queries/users";
 import { audit } from "@/lib/audit";
-import { AppError } from "@/lib/errors";
+import { AppError, foundOrThrow } from "@/lib/errors";
 import { credit, debit } from "@/lib/ledger";
 import type { Dec } from "@/lib/money";
 
@@ -19,7 +19,7 @@ const holdingOf = (res: { balances: { account: { kind: string; userId: number | 
 
 /** PATCH /api/admin/users/{id}/coin, action DEPOSIT: external → holding with a DEPOSIT history row. */
 export async function adminDeposit(tx: Tx, a: Args): Promise<{ symbol: Coin; holding: string }> {
-  await userExistsOrThrow(tx, a.targetId);
+  foundOrThrow(await memberById(tx, { id: a.targetId }));
   const res = await credit(tx, {
     kind: "ADMIN_DEPOSIT",
     userId: a.targetId,
@@ -47,7 +47,7 @@ export async function adminUnrecorded(
   tx: Tx,
   a: Args & { action: "DEPOSIT" | "WITHDRAW" },
 ): Promise<{ symbol: Coin; holding: string }> {
-  await userExistsOrThrow(tx, a.targetId);
+  foundOrThrow(await memberById(tx, { id: a.targetId }));
   const common = {
     userId: a.targetId,
     coin: a.symbol,

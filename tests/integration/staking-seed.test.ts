@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { memberBalances } from "@/lib/ledger";
-import { rewardDays, stakingHistory } from "@/lib/staking/reads";
+import { rewardDays, stakingHistory } from "@/db/queries/staking";
 import { accrueRewards, pendingDays } from "@/lib/staking/run";
 import { addDays, dayEnd, kstDay } from "@/lib/staking/time";
 import { seedDemo } from "@/lib/seed";
@@ -30,7 +30,7 @@ describe("demo seed and the reward run", () => {
     const run = await accrueRewards(db, { now: tomorrow });
     expect(run.days.map((d) => [d.day, d.membersPaid, d.totalPaid])).toEqual([[today, 1, "0.26301369"]]);
     const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.userId, "demo"));
-    const [latest] = await stakingHistory(db, demo!.id, { offset: 0, limit: 1 });
+    const [latest] = await stakingHistory(db, { userId: demo!.id, offset: 0, limit: 1 });
     expect(latest?.day).toBe(today);
     expect((await memberBalances(db, demo!.id)).WLD?.rewards).toBe("1.57808214");
     await expectLedgerConsistent();

@@ -1,17 +1,21 @@
 /**
- * Staking reads for members and the admin screens. Every function takes the owner's numeric id where
- * there is one; answers are DTOs with decimal-string amounts.
+ * Staking reads for members and the admin screens: stakes, rates, rewards, the reward runs, and the
+ * staking products. Every function takes the owner's numeric id where there is one; amounts are decimal
+ * strings as PostgreSQL prints them without trailing zeros (trim_scale), so nothing here needs lib/.
  */
+import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
-import { COINS, type Coin } from "@/db/schema";
-import { LOCK_RELEASE_AT } from "@/lib/constants";
-import { toDecimalString } from "@/lib/money";
-import { dailyReward, effectiveRateSql } from "./rates";
-import { dayEnd } from "./time";
+import { COINS, type Coin, stakingProducts } from "@/db/schema";
+import { effectiveRateSql, rewardSql } from "./staking-rates";
+
+/** A numeric column or expression as a plain decimal string ("12.5", never "12.500…"). */
+const num = (expr: SQL) => sql`trim_scale(${expr})::text`;
+/** What one day at `balance` and `rate` pays; zero when either is missing or not positive. */
+const dailyRewardSql = (balance: SQL, rate: SQL) =>
+  num(sql`CASE WHEN ${balance} > 0 AND ${rate} > 0 THEN ${rewardSql(balance, rate)} ELSE 0 END`);
 
 const coinOrder = (a: Coin, b: Coin) => COINS.indexOf(a) - COINS.indexOf(b);
-const dec = (v: string | null | undefined) => toDecimalString(v ?? "0");
 
 export type StakedCoinDto = {
   coinSymbol: Coin;
@@ -29,27 +33,31 @@ export type StakedCoinDto = {
  * GET /api/users/{userId}/staked-coins: every coin the member has staked or could stake (an active
  * product or an own rate exists), WLD first.
  */
-export async function stakedCoins(db: DbOrTx, userId: number): Promise<StakedCoinDto[]> {
-  const rows = rowsOf<{ coin: Coin; staked: string | null; rewards: string | null; rate: string | null }>(
+export async function stakedCoins(db: DbOrTx, { userId }: { userId: number }): Promise<StakedCoinDto[]> {
+  const rows = rowsOf<{ coin: Coin; staked: string; rewards: string; rate: string; daily: string }>(
     await db.execute(sql`
       WITH coins AS (
         SELECT coin FROM ledger_accounts WHERE user_id = ${userId} AND kind = 'staked'
         UNION SELECT coin_symbol FROM staking_products WHERE active
         UNION SELECT coin_symbol FROM member_staking_rates WHERE user_id = ${userId}
       )
-      SELECT c.coin::text AS coin,
-        (SELECT balance::text FROM ledger_accounts WHERE user_id = ${userId} AND coin = c.coin AND kind = 'staked') AS staked,
-        (SELECT balance::text FROM ledger_accounts WHERE user_id = ${userId} AND coin = c.coin AND kind = 'rewards') AS rewards,
-        ${effectiveRateSql(sql`${userId}::int`, sql`c.coin`)}::text AS rate
-      FROM coins c`),
+      SELECT coin, ${num(sql`staked`)} AS staked, ${num(sql`rewards`)} AS rewards, ${num(sql`rate`)} AS rate,
+        ${dailyRewardSql(sql`staked`, sql`rate`)} AS daily
+      FROM (
+        SELECT c.coin::text AS coin,
+          COALESCE((SELECT balance FROM ledger_accounts WHERE user_id = ${userId} AND coin = c.coin AND kind = 'staked'), 0) AS staked,
+          COALESCE((SELECT balance FROM ledger_accounts WHERE user_id = ${userId} AND coin = c.coin AND kind = 'rewards'), 0) AS rewards,
+          COALESCE(${effectiveRateSql(sql`${userId}::int`, sql`c.coin`)}, 0) AS rate
+        FROM coins c
+      ) s`),
   );
   return rows
     .map((r) => ({
       coinSymbol: r.coin,
-      amount: dec(r.staked),
-      profit: dec(r.rate),
-      dailyReward: dailyReward(r.staked ?? "0", r.rate ?? "0").toFixed(),
-      rewards: dec(r.rewards),
+      amount: r.staked,
+      profit: r.rate,
+      dailyReward: r.daily,
+      rewards: r.rewards,
     }))
     .sort((a, b) => coinOrder(a.coinSymbol, b.coinSymbol));
 }
@@ -59,31 +67,33 @@ export type StakingHistoryDto = { id: number; coinSymbol: Coin; amount: string; 
 /** GET /api/users/{userId}/staking-history: daily rewards, newest day first. */
 export async function stakingHistory(
   db: DbOrTx,
-  userId: number,
-  { offset, limit }: { offset: number; limit: number },
+  { userId, offset, limit }: { userId: number; offset: number; limit: number },
 ): Promise<StakingHistoryDto[]> {
   const rows = rowsOf<{ id: string; coin: Coin; amount: string; created_at: string; day: string }>(
     await db.execute(sql`
-      SELECT id::text AS id, coin_symbol::text AS coin, amount::text AS amount, created_at::text AS created_at, day::text AS day
+      SELECT id::text AS id, coin_symbol::text AS coin, ${num(sql`amount`)} AS amount, created_at::text AS created_at, day::text AS day
       FROM staking_rewards WHERE user_id = ${userId}
       ORDER BY day DESC, id DESC OFFSET ${offset} LIMIT ${limit}`),
   );
   return rows.map((r) => ({
     id: Number(r.id),
     coinSymbol: r.coin,
-    amount: dec(r.amount),
+    amount: r.amount,
     createdAt: pgTime(r.created_at).toISOString(),
     day: r.day,
   }));
 }
 
 /** GET /api/admin/users/{id}/staking-profit: the member's rewards balance (WLD). */
-export async function stakingProfit(db: DbOrTx, userId: number, coin: Coin = "WLD"): Promise<{ profit: string }> {
+export async function stakingProfit(
+  db: DbOrTx,
+  { userId, coin = "WLD" }: { userId: number; coin?: Coin },
+): Promise<{ profit: string }> {
   const [row] = rowsOf<{ balance: string }>(
     await db.execute(sql`
-      SELECT balance::text AS balance FROM ledger_accounts WHERE user_id = ${userId} AND coin = ${coin}::coin AND kind = 'rewards'`),
+      SELECT ${num(sql`balance`)} AS balance FROM ledger_accounts WHERE user_id = ${userId} AND coin = ${coin}::coin AND kind = 'rewards'`),
   );
-  return { profit: dec(row?.balance) };
+  return { profit: row?.balance ?? "0" };
 }
 
 export type AdminMemberStakingDto = {
@@ -101,12 +111,12 @@ export async function adminMemberStaking(
   db: DbOrTx,
   member: { id: number; userId: string },
 ): Promise<AdminMemberStakingDto> {
-  const stakes = await stakedCoins(db, member.id);
+  const stakes = await stakedCoins(db, { userId: member.id });
   const extra = rowsOf<{ coin: Coin; member_rate: string | null; total: string | null }>(
     await db.execute(sql`
       SELECT c.coin::text AS coin,
-        (SELECT annual_rate::text FROM member_staking_rates WHERE user_id = ${member.id} AND coin_symbol = c.coin) AS member_rate,
-        (SELECT sum(amount)::text FROM staking_rewards WHERE user_id = ${member.id} AND coin_symbol = c.coin) AS total
+        (SELECT ${num(sql`annual_rate`)} FROM member_staking_rates WHERE user_id = ${member.id} AND coin_symbol = c.coin) AS member_rate,
+        ${num(sql`COALESCE((SELECT sum(amount) FROM staking_rewards WHERE user_id = ${member.id} AND coin_symbol = c.coin), 0)`)} AS total
       FROM unnest(enum_range(NULL::coin)) AS c(coin)`),
   );
   const byCoin = new Map(extra.map((e) => [e.coin, e]));
@@ -115,12 +125,12 @@ export async function adminMemberStaking(
     userId: member.userId,
     stakes: stakes.map((s) => {
       const e = byCoin.get(s.coinSymbol);
-      const memberRate = e?.member_rate != null ? toDecimalString(e.member_rate) : null;
+      const memberRate = e?.member_rate ?? null;
       return {
         ...s,
         memberRate,
         rateSource: memberRate !== null ? "member" : s.profit !== "0" ? "product" : null,
-        totalRewarded: dec(e?.total),
+        totalRewarded: e?.total ?? "0",
       };
     }),
   };
@@ -146,11 +156,17 @@ export type ProgressDto = {
 
 /**
  * GET /api/admin/staking/progress: each non-zero stake. Lock end: the product's lock end, or its lock
- * days counted from the member's first stake, else the protected-lock release of spec §9.
+ * days counted from the member's first stake, else `protectedLockEnd` (the caller passes
+ * LOCK_RELEASE_AT from lib/constants.ts, spec §9).
  */
 export async function stakingProgress(
   db: DbOrTx,
-  { offset, limit, now = new Date() }: { offset: number; limit: number; now?: Date },
+  {
+    offset,
+    limit,
+    protectedLockEnd,
+    now = new Date(),
+  }: { offset: number; limit: number; protectedLockEnd: string; now?: Date },
 ): Promise<Page<ProgressDto>> {
   const where = sql`a.kind = 'staked' AND a.balance > 0 AND u.status = 'ACTIVE'`;
   const [count] = rowsOf<{ n: string }>(
@@ -164,20 +180,22 @@ export async function stakingProgress(
     name: string;
     coin: Coin;
     amount: string;
-    rate: string | null;
-    accrued: string | null;
+    rate: string;
+    daily: string;
+    accrued: string;
     lock_end: string | null;
     lock_days: number | null;
     first_stake: string | null;
   }>(
     await db.execute(sql`
-      SELECT u.id, u.user_id, u.name, a.coin::text AS coin, a.balance::text AS amount,
-        ${effectiveRateSql(sql`u.id`, sql`a.coin`)}::text AS rate,
-        (SELECT sum(r.amount)::text FROM staking_rewards r WHERE r.user_id = u.id AND r.coin_symbol = a.coin) AS accrued,
+      SELECT u.id, u.user_id, u.name, a.coin::text AS coin, ${num(sql`a.balance`)} AS amount,
+        ${num(sql`COALESCE(rt.rate, 0)`)} AS rate, ${dailyRewardSql(sql`a.balance`, sql`rt.rate`)} AS daily,
+        ${num(sql`COALESCE((SELECT sum(r.amount) FROM staking_rewards r WHERE r.user_id = u.id AND r.coin_symbol = a.coin), 0)`)} AS accrued,
         p.lock_end::text AS lock_end, p.lock_days,
         (SELECT min(e.created_at)::text FROM ledger_entries e WHERE e.account_id = a.id AND e.amount > 0) AS first_stake
       FROM ledger_accounts a
       JOIN users u ON u.id = a.user_id
+      CROSS JOIN LATERAL (SELECT ${effectiveRateSql(sql`u.id`, sql`a.coin`)} AS rate) rt
       LEFT JOIN LATERAL (
         SELECT sp.lock_end, sp.lock_days FROM staking_products sp
         WHERE sp.active AND sp.coin_symbol = a.coin
@@ -193,16 +211,16 @@ export async function stakingProgress(
       ? pgTime(r.lock_end)
       : r.lock_days != null && r.first_stake
         ? new Date(pgTime(r.first_stake).getTime() + r.lock_days * 86_400_000)
-        : new Date(LOCK_RELEASE_AT);
+        : new Date(protectedLockEnd);
     return {
       id: r.id,
       userId: r.user_id,
       name: r.name,
       coinSymbol: r.coin,
-      amount: dec(r.amount),
-      rate: dec(r.rate),
-      dailyReward: dailyReward(r.amount, r.rate ?? "0").toFixed(),
-      accrued: dec(r.accrued),
+      amount: r.amount,
+      rate: r.rate,
+      dailyReward: r.daily,
+      accrued: r.accrued,
       lockEnd: lockEnd.toISOString(),
       secondsToLockEnd: Math.max(0, Math.floor((lockEnd.getTime() - now.getTime()) / 1000)),
     };
@@ -246,9 +264,9 @@ export async function stakingRecords(
         : sql`lower(u.user_id) = lower(${m})`,
     );
   }
-  if (q.from)
-    conds.push(sql`t.created_at >= ${new Date(dayEnd(q.from).getTime() - 86_400_000).toISOString()}::timestamptz`);
-  if (q.to) conds.push(sql`t.created_at < ${dayEnd(q.to).toISOString()}::timestamptz`);
+  // KST days (UTC+9 all year): from 00:00 KST of `from` to 00:00 KST after `to`.
+  if (q.from) conds.push(sql`t.created_at >= (${q.from}::date::text || ' 00:00+09')::timestamptz`);
+  if (q.to) conds.push(sql`t.created_at < ((${q.to}::date + 1)::text || ' 00:00+09')::timestamptz`);
   const where = sql.join(conds, sql` AND `);
   const [count] = rowsOf<{ n: string }>(
     await db.execute(
@@ -266,7 +284,7 @@ export async function stakingRecords(
     hidden: boolean;
   }>(
     await db.execute(sql`
-      SELECT t.id::text AS id, u.id AS member_id, u.user_id, u.name, t.coin_symbol::text AS coin, t.amount::text AS amount,
+      SELECT t.id::text AS id, u.id AS member_id, u.user_id, u.name, t.coin_symbol::text AS coin, ${num(sql`t.amount`)} AS amount,
         t.created_at::text AS created_at, t.hidden_at IS NOT NULL AS hidden
       FROM transactions t JOIN users u ON u.id = t.user_id
       WHERE ${where}
@@ -281,7 +299,7 @@ export async function stakingRecords(
       name: r.name,
       type: "STAKING",
       coinSymbol: r.coin,
-      amount: dec(r.amount),
+      amount: r.amount,
       createdAt: pgTime(r.created_at).toISOString(),
       hidden: r.hidden,
     })),
@@ -308,7 +326,7 @@ export async function rewardDays(
   );
   const rows = rowsOf<{ day: string; members: number; total: string; started: string | null; finished: string | null }>(
     await db.execute(sql`
-      SELECT day::text AS day, members_paid AS members, total_paid::text AS total,
+      SELECT day::text AS day, members_paid AS members, ${num(sql`total_paid`)} AS total,
         started_at::text AS started, finished_at::text AS finished
       FROM staking_runs WHERE finished_at IS NOT NULL
       ORDER BY day DESC OFFSET ${offset} LIMIT ${limit}`),
@@ -318,9 +336,56 @@ export async function rewardDays(
     items: rows.map((r) => ({
       day: r.day,
       membersPaid: r.members,
-      totalPaid: dec(r.total),
+      totalPaid: r.total,
       startedAt: r.started ? pgTime(r.started).toISOString() : null,
       finishedAt: r.finished ? pgTime(r.finished).toISOString() : null,
     })),
   };
+}
+
+export type ProductDto = {
+  id: number;
+  coinSymbol: Coin;
+  name: string;
+  /** Annual rate in percent, decimal string. */
+  annualRate: string;
+  lockEnd: string | null;
+  lockDays: number | null;
+  minAmount: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The columns a ProductDto is built from; also the RETURNING list of the admin's product writes. */
+export const productColumns = {
+  id: stakingProducts.id,
+  coinSymbol: stakingProducts.coinSymbol,
+  name: stakingProducts.name,
+  annualRate: num(sql`${stakingProducts.annualRate}`).mapWith(String),
+  lockEnd: stakingProducts.lockEnd,
+  lockDays: stakingProducts.lockDays,
+  minAmount: num(sql`${stakingProducts.minAmount}`).mapWith(String),
+  active: stakingProducts.active,
+  createdAt: stakingProducts.createdAt,
+  updatedAt: stakingProducts.updatedAt,
+};
+
+type ProductRow = Omit<ProductDto, "lockEnd" | "createdAt" | "updatedAt"> & {
+  lockEnd: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const toProductDto = (p: ProductRow): ProductDto => ({
+  ...p,
+  lockEnd: p.lockEnd ? p.lockEnd.toISOString() : null,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+});
+
+/** GET /api/admin/staking-products: every product, oldest first. */
+export async function listProducts(db: DbOrTx): Promise<ProductDto[]> {
+  const rows = await db.select(productColumns).from(stakingProducts).orderBy(stakingProducts.id);
+  return rows.map(toProductDto);
 }
