@@ -6,9 +6,9 @@
  */
 import { type NextRequest, NextResponse } from "next/server";
 import { peekToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/cookies";
+import { can } from "@/lib/auth/permissions";
 
 const MEMBER_PAGES = ["/home", "/wallet", "/world-id", "/settings", "/wallet-history", "/transfer-request", "/verify"];
-const ADMIN_ROLES = new Set(["ADMIN", "SUPERADMIN"]);
 
 const under = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
@@ -36,7 +36,7 @@ export async function middleware(req: NextRequest) {
   if (memberPage || adminPage) {
     const token = await peekToken(raw);
     if (!token) return NextResponse.redirect(new URL(adminPage ? "/login?denied=admin" : "/login", req.url));
-    if (adminPage && !ADMIN_ROLES.has(token.role))
+    if (adminPage && !can(token.role, "console.open"))
       return NextResponse.redirect(new URL("/login?denied=admin", req.url));
   }
 

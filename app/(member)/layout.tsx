@@ -3,18 +3,16 @@
  * localStorage), guests are sent to /login, and the member's handle and role reach the client
  * through MemberProvider. Every API call still authorizes itself.
  */
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { BottomTabs } from "@/components/member/bottom-tabs";
 import { MemberProvider } from "@/components/member/member-context";
 import { ToastProvider } from "@/components/ui/toast";
-import { sessionUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";
 
 export default async function MemberLayout({ children }: { children: React.ReactNode }) {
-  const h = await headers();
-  const user = await sessionUser(new Request("http://localhost/", { headers: new Headers(h) }));
+  const user = await currentUser();
   if (!user) redirect("/login");
   return (
     <MemberProvider member={{ userId: user.userId, name: user.name, role: user.role, idStatus: user.idStatus }}>

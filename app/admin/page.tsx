@@ -1,17 +1,13 @@
 // /admin — dashboard placeholder (spec §2). middleware.ts redirects non-admins early; this page checks
 // the session itself too (middleware is not a boundary). The admin screens come in a later issue.
-import { headers } from "next/headers";
-import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LogoutButton } from "@/components/auth/logout-button";
-import { isAdmin } from "@/lib/auth/guards";
-import { sessionUser } from "@/lib/auth/session";
+import { currentUserWith } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";
 
 export default async function AdminDashboardPage() {
-  const user = await sessionUser(new Request("http://localhost/", { headers: new Headers(await headers()) }));
-  if (!user || !isAdmin(user)) redirect("/login?denied=admin");
+  const user = await currentUserWith("console.open");
   const t = await getTranslations("Auth.admin");
   return (
     <main className="flex min-h-dvh flex-col gap-6 p-6">

@@ -1,102 +1,169 @@
 /**
- * The authoritative checks. Every route handler calls one of these (through lib/api wrappers);
- * middleware.ts only redirects pages early and is not a boundary.
+ * The authoritative checks, used through the lib/api wrappers (`withUser`, `withAdmin`, `withSelfOrAdmin`,
+ * `withSelf`) — route handlers never call them directly. middleware.ts only redirects pages early and is not
+ * a boundary. Who may do what is lib/auth/permissions.ts; this file applies it to a request: the session, the
+ * permission, and the member the action targets, looked up once.
  */
-import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { type Role, users } from "@/db/schema";
+import { type MemberRef, memberRefByHandle, memberRefById, requestOwnerId, transactionOwnerId } from "@/db/queries/authz";
 import { clientIp } from "@/lib/api/ip";
 import { audit } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
+import { can, isAdminRole, type MemberPermission, type Permission, targetRefusal } from "./permissions";
 import { type SessionUser, sessionUser } from "./session";
 
-export const ADMIN_ROLES: readonly Role[] = ["ADMIN", "SUPERADMIN"];
-export const isAdmin = (u: { role: Role }) => ADMIN_ROLES.includes(u.role);
+export type { MemberRef };
+
+/** Administrator roles (a display and routing hint; actions check their permission). */
+export const isAdmin = (u: { role: string }) => isAdminRole(u.role);
+
+type Denial = { req: Request; requestId: string; actor: SessionUser };
 
 /** A 403 that also leaves one AUTHZ_DENIED audit row (who, what, from where); the audit never masks the 403. */
-async function denied(req: Request, actor: SessionUser, reason: string, targetUserId?: number): Promise<AppError> {
+async function denied(d: Denial, reason: string, targetUserId?: number): Promise<AppError> {
   try {
-    const db = await getDb();
-    await audit(db, {
+    await audit(await getDb(), {
       action: "AUTHZ_DENIED",
-      actorId: actor.id,
+      actorId: d.actor.id,
       targetUserId: targetUserId ?? null,
-      ip: clientIp(req),
-      requestId: req.headers.get("x-request-id")?.slice(0, 64) ?? null,
-      after: { reason, method: req.method, path: new URL(req.url).pathname.slice(0, 200) },
+      ip: clientIp(d.req),
+      requestId: d.requestId,
+      after: { reason, method: d.req.method, path: new URL(d.req.url).pathname.slice(0, 200) },
     });
   } catch {}
-  return new AppError("FORBIDDEN");
+  return new AppError(reason === "self-action" ? "SELF_ACTION" : "FORBIDDEN");
 }
 
-/** Any signed-in, active member. A sent x-user-id that is not theirs is refused (never trusted). */
-export async function requireUser(req: Request): Promise<SessionUser> {
+/**
+ * Any signed-in, active member. A sent x-user-id that is not theirs is refused (never trusted).
+ * Callers: the lib/api wrappers.
+ */
+export async function requireUser(req: Request, requestId: string): Promise<SessionUser> {
   const user = await sessionUser(req);
   if (!user) throw new AppError("UNAUTHENTICATED");
   const claimed = req.headers.get("x-user-id");
-  if (claimed !== null && claimed !== user.userId) throw await denied(req, user, "x-user-id");
+  if (claimed !== null && claimed !== user.userId) throw await denied({ req, requestId, actor: user }, "x-user-id");
   return user;
 }
 
-/** ADMIN or SUPERADMIN, re-read from the database on this request. */
-export async function requireAdmin(req: Request): Promise<SessionUser> {
-  const user = await requireUser(req);
-  if (!isAdmin(user)) throw await denied(req, user, "admin-only");
+/** The signed-in member, who must hold `permission` (re-read from the database on this request). */
+export async function requirePermission(req: Request, requestId: string, permission: Permission): Promise<SessionUser> {
+  const user = await requireUser(req, requestId);
+  if (!can(user.role, permission)) throw await denied({ req, requestId, actor: user }, `permission:${permission}`);
   return user;
 }
 
-/** SUPERADMIN only. */
-export async function requireSuperAdmin(req: Request): Promise<SessionUser> {
-  const user = await requireUser(req);
-  if (user.role !== "SUPERADMIN") throw await denied(req, user, "superadmin-only");
-  return user;
+/** How a route names the member it acts on. */
+export type TargetSpec =
+  /** `params.id` is the member's numeric users.id (/api/admin/users/{id}/…). */
+  | "id"
+  /** `params.userId` is the member's login handle (/api/users/{userId}/…). */
+  | "userId"
+  /** `params.id` is a request; the target is the member who made it. */
+  | "request-owner"
+  /** `params.id` is a history row; the target is the member it belongs to. */
+  | "transaction-owner";
+
+/** A positive 32-bit id as its exact decimal text, or null (a malformed id is a 404, never a 500). */
+export function idParam(raw: unknown, max = 2_147_483_647): number | null {
+  const text = String(raw ?? "");
+  if (!/^[1-9][0-9]{0,18}$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n <= max ? n : null;
 }
 
-export type Target = { id: number; userId: string; role: Role };
+const BIGINT_MAX = Number.MAX_SAFE_INTEGER;
+
+async function lookUpTarget(spec: TargetSpec, params: Record<string, unknown>): Promise<MemberRef | null> {
+  const db = await getDb();
+  switch (spec) {
+    case "id": {
+      const id = idParam(params.id);
+      return id === null ? null : memberRefById(db, { id });
+    }
+    case "userId": {
+      const handle = String(params.userId ?? "");
+      return handle ? memberRefByHandle(db, { handle }) : null;
+    }
+    case "request-owner":
+    case "transaction-owner": {
+      const id = idParam(params.id, BIGINT_MAX);
+      if (id === null) return null;
+      const owner = spec === "request-owner" ? await requestOwnerId(db, { id }) : await transactionOwnerId(db, { id });
+      return owner === null ? null : memberRefById(db, { id: owner });
+    }
+  }
+}
 
 /**
- * The member themself or an admin, acting on the member named by their login handle.
- * A member asking about anyone else gets 403 whether or not that member exists.
+ * The member an administrator's action targets, with every target rule applied in this one place: unknown → 404,
+ * an ADMIN on a SUPERADMIN → 403, a change to the actor's own account → 403 SELF_ACTION, a change to a
+ * deactivated member → 404. Callers: the lib/api wrappers.
  */
-export async function requireSelfOrAdmin(
-  req: Request,
-  handle: string,
-): Promise<{ actor: SessionUser; target: Target }> {
-  const actor = await requireUser(req);
-  const self = actor.userId.toLowerCase() === handle.toLowerCase();
-  if (!self && !isAdmin(actor)) throw await denied(req, actor, "not-self");
-  if (self) return { actor, target: { id: actor.id, userId: actor.userId, role: actor.role } };
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: users.id, userId: users.userId, role: users.role })
-    .from(users)
-    .where(sql`lower(${users.userId}) = lower(${handle}) AND ${users.status} = 'ACTIVE'`);
-  if (!row) throw new AppError("NOT_FOUND");
-  // Admins cannot act on SUPERADMIN accounts.
-  if (row.role === "SUPERADMIN" && actor.role !== "SUPERADMIN")
-    throw await denied(req, actor, "superadmin-target", row.id);
-  return { actor, target: row };
+export async function requireTarget(
+  d: Denial,
+  permission: MemberPermission,
+  spec: TargetSpec,
+  params: Record<string, unknown>,
+): Promise<MemberRef> {
+  const target = await lookUpTarget(spec, params);
+  if (!target) throw new AppError("NOT_FOUND");
+  const refusal = targetRefusal(d.actor, target, permission);
+  if (refusal) throw refusal === "deactivated" ? new AppError("NOT_FOUND") : await denied(d, refusal, target.id);
+  return target;
 }
 
 /**
- * ADMIN or SUPERADMIN acting on the member `id` (the numeric users.id of /api/admin/users/{id}).
- * ADMINs cannot act on SUPERADMIN accounts (403); a malformed, unknown or deactivated id is 404.
+ * The caller acting on their own account, or a caller holding `permission` acting on another member under the
+ * target rules. `spec` names the member: "userId" (a login handle: anyone else gets 403 whether or not that
+ * member exists) or "request-owner" (a request id: one that is not yours and not yours to see is a 404).
  */
-export async function requireAdminOver(
+export async function requireSelfOrTarget(
   req: Request,
-  id: string | number,
-): Promise<{ actor: SessionUser; target: Target }> {
-  const actor = await requireAdmin(req);
-  const n = Number(id);
-  if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647 || String(n) !== String(id).trim())
-    throw new AppError("NOT_FOUND");
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: users.id, userId: users.userId, role: users.role })
-    .from(users)
-    .where(sql`${users.id} = ${n} AND ${users.status} = 'ACTIVE'`);
-  if (!row) throw new AppError("NOT_FOUND");
-  if (row.role === "SUPERADMIN" && actor.role !== "SUPERADMIN")
-    throw await denied(req, actor, "superadmin-target", row.id);
-  return { actor, target: row };
+  requestId: string,
+  permission: MemberPermission,
+  params: Record<string, unknown>,
+  spec: "userId" | "request-owner" = "userId",
+): Promise<{ actor: SessionUser; target: MemberRef; self: boolean }> {
+  const actor = await requireUser(req, requestId);
+  const d = { req, requestId, actor };
+  const asSelf = { actor, self: true, target: { id: actor.id, userId: actor.userId, role: actor.role, status: "ACTIVE" as const } };
+  if (spec === "userId") {
+    if (actor.userId.toLowerCase() === String(params.userId ?? "").toLowerCase()) return asSelf;
+    if (!can(actor.role, permission)) throw await denied(d, `not-self:${permission}`);
+    return { actor, self: false, target: await requireTarget(d, permission, spec, params) };
+  }
+  const owner = await lookUpTarget(spec, params);
+  if (!owner || (owner.id !== actor.id && !can(actor.role, permission))) throw new AppError("NOT_FOUND");
+  if (owner.id === actor.id) return asSelf;
+  const refusal = targetRefusal(actor, owner, permission);
+  if (refusal) throw refusal === "deactivated" ? new AppError("NOT_FOUND") : await denied(d, refusal, owner.id);
+  return { actor, self: false, target: owner };
+}
+
+/** `params.userId` must name the caller: actions only a member may take on their own account. */
+export async function requireSelf(
+  req: Request,
+  requestId: string,
+  params: Record<string, unknown>,
+): Promise<SessionUser> {
+  const actor = await requireUser(req, requestId);
+  if (actor.userId.toLowerCase() !== String(params.userId ?? "").toLowerCase())
+    throw await denied({ req, requestId, actor }, "not-self");
+  return actor;
+}
+
+/**
+ * A member id or handle sent in a body or query (as the spec's clients do) must be the caller's own:
+ * it never selects another member (403, like a mismatching x-user-id).
+ */
+export async function requireSameMember(
+  req: Request,
+  requestId: string,
+  actor: SessionUser,
+  claimed: string | null | undefined,
+): Promise<void> {
+  if (claimed == null || claimed === "") return;
+  if (claimed.toLowerCase() !== actor.userId.toLowerCase())
+    throw await denied({ req, requestId, actor }, "body-user-id");
 }

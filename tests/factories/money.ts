@@ -68,3 +68,24 @@ export async function setFreshWldPrice(at = new Date()) {
 }
 
 export { createUser };
+
+/** A PENDING KRW deposit request of the member (nothing is held for a deposit); answers its id. */
+export async function createDepositRequestRow(userId: number): Promise<number> {
+  const db = await getDb();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      INSERT INTO requests (user_id, type, coin_symbol, amount, fee, total, krw_amount, price_krw, quote_expires_at)
+      VALUES (${userId}, 'DEPOSIT', 'WLD', 10, 0, 10, 20000, 2000, now() + interval '10 minutes')
+      RETURNING id::text AS id`),
+  );
+  return Number(rows[0]!.id);
+}
+
+/** The id of the member's newest history row. */
+export async function latestTransactionId(userId: number): Promise<number> {
+  const db = await getDb();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`SELECT max(id)::text AS id FROM transactions WHERE user_id = ${userId}`),
+  );
+  return Number(rows[0]!.id);
+}

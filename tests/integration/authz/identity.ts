@@ -62,15 +62,7 @@ export const rows: AuthzRow[] = [
     body: { phone: "" },
     expect: { ...ADMIN_ONLY, admin: 400, superadmin: 400 },
   },
-  // ADMINs cannot act on SUPERADMIN accounts.
-  {
-    method: "PATCH",
-    path: "/api/admin/users/[id]/phone",
-    note: "target is a SUPERADMIN",
-    params: ({ superadmin }) => ({ id: String(superadmin.id) }),
-    body: { phone: "010-0000-0000" },
-    expect: { guest: 401, self: 403, other: 403, admin: 403, superadmin: ALLOWED },
-  },
+  // ADMIN-on-SUPERADMIN and self-action rows for every member route: hierarchy.ts.
   { method: "GET", path: "/api/admin/users/paginated", query: "page=1&limit=10", expect: ADMIN_ONLY },
   { method: "GET", path: "/api/admin/signup-codes", expect: ADMIN_ONLY },
   {

@@ -33,7 +33,14 @@ export const rows: AuthzRow[] = [
   { method: "GET", path: "/api/users/by-id/[userId]/coins", params: own, expect: MEMBER_OWN },
   { method: "GET", path: "/api/users/coins/[userId]", params: own, expect: MEMBER_OWN },
   { method: "POST", path: "/api/users/[userId]/swap", params: own, body: {}, expect: MEMBER_OWN },
-  { method: "POST", path: "/api/users/by-id/[userId]/walletAddr", params: own, body: {}, expect: MEMBER_OWN },
+  {
+    method: "POST",
+    path: "/api/users/by-id/[userId]/walletAddr",
+    params: own,
+    body: {},
+    expect: { guest: 401, self: ALLOWED, other: 403, admin: 403, superadmin: 403 },
+    note: "administrators may only reset an address, never set one",
+  },
   {
     method: "DELETE",
     path: "/api/users/by-id/[userId]/walletAddr",
@@ -62,7 +69,8 @@ export const rows: AuthzRow[] = [
     method: "GET",
     path: "/api/transfer-requests/check-duplicate",
     query: ({ self }) => `userId=${self.userId}&coinSymbol=WLD&type=TRANSFER`,
-    expect: MEMBER_OWN,
+    expect: { guest: 401, self: ALLOWED, other: 403, admin: 403, superadmin: 403 },
+    note: "a userId other than the caller's own is refused",
   },
   {
     method: "DELETE",

@@ -1,0 +1,90 @@
+/**
+ * The authorizing route wrappers. Every non-public handler under app/api is one of these; each names what it
+ * needs and the wrapper decides before the handler runs:
+ *
+ *   withUser(fn)                                        any signed-in, active member
+ *   withSelf(fn)                                        params.userId is the caller (their own account only)
+ *   withSelfOrAdmin(fn, { permission, target? })        params.userId (or the owner of request params.id) is the
+ *                                                       caller, or another member for a caller holding
+ *                                                       `permission` (target rules applied)
+ *   withAdmin(fn, { permission })                       a caller holding `permission`
+ *   withAdmin(fn, { permission, target })               … acting on the member named by `target` (see TargetSpec)
+ *
+ * Target rules (self-action, ADMIN over SUPERADMIN, deactivated members) live in lib/auth/permissions.ts and are
+ * applied once, in lib/auth/guards.ts; a new route cannot forget one.
+ */
+import type { NextRequest } from "next/server";
+import {
+  type MemberRef,
+  requirePermission,
+  requireSelf,
+  requireSelfOrTarget,
+  requireTarget,
+  requireUser,
+  type TargetSpec,
+} from "@/lib/auth/guards";
+import type { MemberPermission, Permission } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session";
+import { type Ctx, handler, type Result, type RouteContext } from "./handler";
+
+export type UserCtx<P> = Ctx<P> & { user: SessionUser };
+export type TargetCtx<P> = UserCtx<P> & { target: MemberRef };
+export type SelfOrAdminCtx<P> = TargetCtx<P> & { self: boolean };
+
+type Route<P> = (req: NextRequest, context: RouteContext<P>) => Promise<Response>;
+type Fn<C> = (ctx: C) => Promise<Result>;
+
+/** Any signed-in, active member. */
+export function withUser<P = Record<string, never>>(fn: Fn<UserCtx<P>>): Route<P> {
+  return handler<P>(async (ctx) => fn({ ...ctx, user: await requireUser(ctx.req, ctx.requestId) }));
+}
+
+/** Only the member named by `params.userId`, acting on their own account. */
+export function withSelf<P extends { userId: string }>(fn: Fn<UserCtx<P>>): Route<P> {
+  return handler<P>(async (ctx) => fn({ ...ctx, user: await requireSelf(ctx.req, ctx.requestId, ctx.params) }));
+}
+
+/**
+ * The member named by `params.userId` (or, with `target: "request-owner"`, the owner of request `params.id`) acting
+ * on their own account, or a caller holding `permission` acting on that member.
+ */
+export function withSelfOrAdmin<P = Record<string, never>>(
+  fn: Fn<SelfOrAdminCtx<P>>,
+  opts: { permission: MemberPermission; target?: "userId" | "request-owner" },
+): Route<P> {
+  return handler<P>(async (ctx) => {
+    const params = ctx.params as Record<string, unknown>;
+    const { actor, target, self } = await requireSelfOrTarget(
+      ctx.req,
+      ctx.requestId,
+      opts.permission,
+      params,
+      opts.target,
+    );
+    return fn({ ...ctx, user: actor, target, self });
+  });
+}
+
+/** A caller holding `permission`; with `target`, acting on that member under the target rules. */
+export function withAdmin<P = Record<string, never>>(
+  fn: Fn<TargetCtx<P>>,
+  opts: { permission: MemberPermission; target: TargetSpec },
+): Route<P>;
+export function withAdmin<P = Record<string, never>>(fn: Fn<UserCtx<P>>, opts: { permission: Permission }): Route<P>;
+export function withAdmin<P = Record<string, never>>(
+  fn: Fn<TargetCtx<P>>,
+  opts: { permission: Permission; target?: TargetSpec },
+): Route<P> {
+  return handler<P>(async (ctx) => {
+    const user = await requirePermission(ctx.req, ctx.requestId, opts.permission);
+    if (!opts.target) return fn({ ...ctx, user } as TargetCtx<P>);
+    const denial = { req: ctx.req, requestId: ctx.requestId, actor: user };
+    const target = await requireTarget(
+      denial,
+      opts.permission as MemberPermission,
+      opts.target,
+      ctx.params as Record<string, unknown>,
+    );
+    return fn({ ...ctx, user, target });
+  });
+}
