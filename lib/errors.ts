@@ -10,15 +10,26 @@ export const ERROR_STATUS = {
   WRONG_PASSWORD: 400,
   WEAK_PASSWORD: 400,
   INVALID_AMOUNT: 400,
+  KRW_RECEIVED_REQUIRED: 400,
   BELOW_MINIMUM: 400,
   ABOVE_MAXIMUM: 400,
   INVALID_WALLET: 400,
   INVALID_REFCODE: 404,
   INVALID_JSON: 400,
+  INVALID_CHARACTERS: 400,
+  AMOUNT_TOO_LARGE: 400,
+  LOGIN_REQUIRED: 400,
+  PASSWORD_REQUIRED: 400,
+  WALLET_FIELDS_REQUIRED: 400,
+  REFCODE_REQUIRED: 400,
+  PHONE_REQUIRED: 400,
+  PRODUCT_NAME_REQUIRED: 400,
+  REASON_REQUIRED: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   BAD_ORIGIN: 403,
+  SELF_ACTION: 403,
   KYC_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -30,12 +41,14 @@ export const ERROR_STATUS = {
   WALLET_REQUIRED: 409,
   WALLET_ALREADY_SET: 409,
   DUPLICATE_PENDING: 409,
+  REQUEST_EXPIRED: 409,
   INSUFFICIENT_FUNDS: 409,
   INVALID_STATE: 409,
   ALREADY_APPROVED: 409,
   NOTHING_TO_APPROVE: 409,
   LAST_SUPERADMIN: 409,
   PAYLOAD_TOO_LARGE: 413,
+  BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   NO_FILE: 400,
   IDEMPOTENCY_MISMATCH: 422,
@@ -66,6 +79,12 @@ export class AppError extends Error {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** A db/queries answer that must exist: null or undefined becomes 404 NOT_FOUND. */
+export function foundOrThrow<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new AppError("NOT_FOUND");
+  return value;
+}
 
 /** PostgreSQL unique-violation (23505) with the constraint name, whichever driver raised it. */
 export function uniqueViolation(e: unknown): string | null {
@@ -102,4 +121,42 @@ export function isDatabaseUnavailable(e: unknown): boolean {
     return true;
   if (err?.cause) return isDatabaseUnavailable(err.cause);
   return false;
+}
+
+/** Text the database cannot store (a NUL byte, an invalid byte sequence): SQLSTATE 22021 / 22P05. */
+export function isInvalidText(e: unknown): boolean {
+  const err = e as { code?: string; cause?: unknown };
+  if (err?.code === "22021" || err?.code === "22P05") return true;
+  return err?.cause ? isInvalidText(err.cause) : false;
+}
+
+/** A stack line naming only a function and a file position: nothing a client sent can appear in it. */
+const FRAME = /^\s+at (?:[\w$.<>[\] ]+ \()?(?:file:\/\/)?\/[\w./@+-]+:\d+:\d+\)?$/;
+
+/**
+ * What an error log may say about an error: names, codes (SQLSTATE, constraint) and code positions along
+ * the cause chain, never a message. A driver's message carries the SQL text and its parameters (an
+ * argon2 hash among them on sign-up), and any message may quote what the client sent.
+ */
+export function errorLogFields(e: unknown): Record<string, unknown> {
+  const chain: Record<string, unknown>[] = [];
+  for (let cur = e as Record<string, unknown> | undefined, n = 0; cur && n < 5; cur = cur.cause as never, n++) {
+    if (typeof cur !== "object") {
+      chain.push({ type: typeof cur });
+      break;
+    }
+    const code = cur.code ?? cur.errno;
+    chain.push({
+      name: String(cur.name ?? cur.constructor?.name ?? "Error").slice(0, 60),
+      ...(typeof code === "string" || typeof code === "number" ? { code: String(code).slice(0, 40) } : {}),
+      ...(typeof cur.constraint_name === "string" ? { constraint: cur.constraint_name.slice(0, 63) } : {}),
+    });
+  }
+  const stack = typeof (e as Error)?.stack === "string" ? (e as Error).stack : "";
+  const frames = (stack ?? "")
+    .split("\n")
+    .filter((l) => FRAME.test(l))
+    .slice(0, 8)
+    .map((l) => l.trim());
+  return { error: chain, frames };
 }

@@ -1,25 +1,29 @@
 /**
- * Route-handler plumbing: every handler under app/api goes through `handler` (public) or one of
- * `withUser` / `withAdmin` / `withSuperAdmin`. They own the browser-origin check, session lookup,
- * JSON parsing and zod → 400, AppError → status, the user's language, and no-store caching.
+ * Route-handler plumbing: every handler under app/api goes through `handler` (public) or one of the
+ * authorizing wrappers built on it in ./with-auth.ts. They own the browser-origin check, JSON parsing and
+ * zod → 400, AppError → status, the user's language, and no-store caching.
  */
 import crypto from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { requireAdmin, requireSuperAdmin, requireUser } from "@/lib/auth/guards";
-import type { SessionUser } from "@/lib/auth/session";
-import { AppError, ERROR_STATUS, type ErrorCode, isAppError, isDatabaseUnavailable } from "@/lib/errors";
+import {
+  AppError,
+  ERROR_STATUS,
+  type ErrorCode,
+  errorLogFields,
+  isAppError,
+  isDatabaseUnavailable,
+  isInvalidText,
+} from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { localeOfRequest, translator } from "@/lib/i18n/translate";
+import { MAX_JSON_BYTES, parseJsonStrictOrThrow, readBodyTextOrThrow } from "./body";
 import { checkOrigin } from "./origin";
 import { clientIp } from "./ip";
 
 export type Ctx<P> = { req: NextRequest; params: P; locale: Locale; requestId: string; ip: string };
-export type UserCtx<P> = Ctx<P> & { user: SessionUser };
-type RouteContext<P> = { params: Promise<P> };
-type Result = Response | object | null;
-
-export const MAX_JSON_BYTES = 64 * 1024;
+export type RouteContext<P> = { params: Promise<P> };
+export type Result = Response | object | null;
 
 /** A JSON answer with a status (201 for created). */
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -36,18 +40,14 @@ export function errorResponse(err: AppError, locale: Locale): Response {
   return json(body, err.status, err.headers);
 }
 
-/** Parses the JSON body against a schema: malformed JSON → 400 INVALID_JSON, schema failure → 400. */
+/**
+ * Parses the JSON body against a schema. Over 64 KB (declared or counted while streaming) → 413
+ * BODY_TOO_LARGE; malformed JSON → 400 INVALID_JSON; control characters → 400 INVALID_CHARACTERS;
+ * numbers are judged by their source text (lib/api/body.ts); schema failure → 400 with the field's code.
+ */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
-  let data: unknown;
-  try {
-    data = text.length ? JSON.parse(text) : {};
-  } catch {
-    throw new AppError("INVALID_JSON");
-  }
+  const text = await readBodyTextOrThrow(req, MAX_JSON_BYTES);
+  const data = text.length ? parseJsonStrictOrThrow(text) : {};
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -65,7 +65,8 @@ export function validationError(error: z.ZodError): AppError {
 export function handler<P = Record<string, never>>(fn: (ctx: Ctx<P>) => Promise<Result>) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
     const locale = localeOfRequest(req);
-    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    const sentId = req.headers.get("x-request-id"); // trusted only as a short token of safe characters
+    const requestId = sentId && /^[A-Za-z0-9._-]{1,64}$/.test(sentId) ? sentId : crypto.randomUUID();
     try {
       checkOrigin(req);
       const params = (await context?.params) ?? ({} as P);
@@ -85,20 +86,9 @@ export function handler<P = Record<string, never>>(fn: (ctx: Ctx<P>) => Promise<
 export function toAppError(e: unknown, requestId: string): AppError {
   if (isAppError(e)) return e;
   if (isDatabaseUnavailable(e)) return new AppError("SERVICE_UNAVAILABLE", {}, { "retry-after": "5" });
-  // Internal details go to the log, never to the client.
-  console.error(JSON.stringify({ level: "error", requestId, error: String((e as Error)?.stack ?? e) }));
+  // A NUL byte or the like that validation let through reaches the database: still the client's input.
+  if (isInvalidText(e)) return new AppError("INVALID_CHARACTERS");
+  // Names, codes and code positions go to the log; never the message, which may carry SQL parameters.
+  console.error(JSON.stringify({ level: "error", requestId, ...errorLogFields(e) }));
   return new AppError("INTERNAL");
 }
-
-type Guard = (req: Request) => Promise<SessionUser>;
-const guarded =
-  (guard: Guard) =>
-  <P = Record<string, never>>(fn: (ctx: UserCtx<P>) => Promise<Result>) =>
-    handler<P>(async (ctx) => fn({ ...ctx, user: await guard(ctx.req) }));
-
-/** Any signed-in member. */
-export const withUser = guarded(requireUser);
-/** ADMIN or SUPERADMIN. */
-export const withAdmin = guarded(requireAdmin);
-/** SUPERADMIN only. */
-export const withSuperAdmin = guarded(requireSuperAdmin);

@@ -18,7 +18,7 @@ import { users } from "@/db/schema";
 import { NextRequest } from "next/server";
 import * as loginRoute from "@/app/api/login/route";
 import { clientIp, installForwardedForGuard } from "@/lib/api/ip";
-import { requireSelfOrAdmin } from "@/lib/auth/guards";
+import { requireSelfOrTarget } from "@/lib/auth/guards";
 import { LOGIN_ACCOUNT, limitKey } from "@/lib/rate-limit";
 import { ARGON2_PARAMS, hashPassword } from "@/lib/auth/password";
 import { sessionUser } from "@/lib/auth/session";
@@ -339,11 +339,12 @@ describe("guards", () => {
     const sa = await createUser({ role: "SUPERADMIN" });
     const u = await createUser();
     const req = (cookie: string) => new Request("http://localhost/api/x", { headers: { cookie } });
-    await expect(requireSelfOrAdmin(req(admin.cookie), sa.userId)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(requireSelfOrAdmin(req(admin.cookie), u.userId)).resolves.toMatchObject({ target: { id: u.id } });
+    const check = (cookie: string, userId: string) => requireSelfOrTarget(req(cookie), "t", "member.read", { userId });
+    await expect(check(admin.cookie, sa.userId)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(check(admin.cookie, u.userId)).resolves.toMatchObject({ target: { id: u.id } });
     const other = await createUser({ role: "SUPERADMIN" });
-    await expect(requireSelfOrAdmin(req(other.cookie), sa.userId)).resolves.toMatchObject({ target: { id: sa.id } });
-    await expect(requireSelfOrAdmin(req(u.cookie), admin.userId)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(check(other.cookie, sa.userId)).resolves.toMatchObject({ target: { id: sa.id } });
+    await expect(check(u.cookie, admin.userId)).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("every refusal leaves exactly one AUTHZ_DENIED audit row with actor, reason and IP", async () => {

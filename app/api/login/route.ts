@@ -1,6 +1,6 @@
 // POST /api/login {userId, password} — starts a session: answers {userId, role} and sets the HttpOnly session cookie.
 import { handler, json, readJson } from "@/lib/api/handler";
-import { login } from "@/lib/auth/accounts";
+import { login } from "@/lib/auth/login";
 import { sessionSetCookie } from "@/lib/auth/session";
 import { loginSchema } from "@/lib/validation/auth";
 

@@ -1,6 +1,6 @@
 // POST /api/logout — ends the session: revokes the member's tokens (session_version) and clears the cookie.
 import { handler, json } from "@/lib/api/handler";
-import { logout } from "@/lib/auth/accounts";
+import { logout } from "@/lib/auth/login";
 import { clearSessionCookies, sessionUser } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";

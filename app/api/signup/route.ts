@@ -1,6 +1,6 @@
 // POST /api/signup {name, userId, password, phone, refId, …} — creates a member with their own referral code: 201 {userId}.
 import { handler, json, readJson } from "@/lib/api/handler";
-import { signup } from "@/lib/auth/accounts";
+import { signup } from "@/lib/auth/signup";
 import { signupSchema } from "@/lib/validation/auth";
 
 export const dynamic = "force-dynamic";

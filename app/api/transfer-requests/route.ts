@@ -1,14 +1,14 @@
 // POST /api/transfer-requests { coinSymbol: "WLD", amount, type: "TRANSFER" | "WITHDRAW" } — a request to send
 //   staked WLD to the member's wallet address; 201 { message, request: { id, coinSymbol, amount, fee, total, status } }.
 //   The member is always the session's (a body userId is ignored). Accepts Idempotency-Key.
-// GET /api/transfer-requests?status&type&page&limit — the member's own requests (all types), { items, total }.
-import { getDb } from "@/db/client";
-import { memberRequests } from "@/db/queries/requests";
-import { readJson, withUser } from "@/lib/api/handler";
+// GET /api/transfer-requests?status&type&page&limit — the member's own requests (all types), { items, total };
+//   a deposit whose quote ran out reads EXPIRED.
+import { readJson } from "@/lib/api/handler";
+import { withUser } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
 import { readQuery, requestListQuerySchema, transferRequestSchema } from "@/lib/validation/wallet";
 import { translator } from "@/lib/i18n/translate";
-import { createTransferRequest } from "@/lib/wallet/requests";
+import { createTransferRequest, listMemberRequests } from "@/lib/wallet/requests";
 
 export const dynamic = "force-dynamic";
 
@@ -33,5 +33,5 @@ export const POST = withUser(async ({ req, user, locale, ip, requestId }) => {
 
 export const GET = withUser(async ({ req, user }) => {
   const q = readQuery(req, requestListQuerySchema);
-  return memberRequests(await getDb(), { userId: user.id, ...q });
+  return listMemberRequests({ userId: user.id, ...q });
 });

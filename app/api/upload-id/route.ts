@@ -3,7 +3,8 @@
  * 201 { url }; 413 over 10 MB or the pixel limit; 415 not a JPEG/PNG by content; 409 once approved;
  * 429 after 10 uploads in an hour.
  */
-import { withUser, json } from "@/lib/api/handler";
+import { json } from "@/lib/api/handler";
+import { withUser } from "@/lib/api/with-auth";
 import { AppError } from "@/lib/errors";
 import { submitIdDocument } from "@/lib/kyc/documents";
 import { MAX_UPLOAD_BYTES } from "@/lib/kyc/image";

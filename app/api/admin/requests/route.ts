@@ -3,12 +3,15 @@
 //   createdAt, updatedAt, user: { id, userId, name } }], total }. ADMIN or SUPERADMIN.
 import { getDb } from "@/db/client";
 import { adminRequests } from "@/db/queries/requests";
-import { withAdmin } from "@/lib/api/handler";
+import { withAdmin } from "@/lib/api/with-auth";
 import { readQuery, requestListQuerySchema } from "@/lib/validation/wallet";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin(async ({ req }) => {
-  const q = readQuery(req, requestListQuerySchema);
-  return adminRequests(await getDb(), q);
-});
+export const GET = withAdmin(
+  async ({ req }) => {
+    const q = readQuery(req, requestListQuerySchema);
+    return adminRequests(await getDb(), q);
+  },
+  { permission: "requests.list" },
+);

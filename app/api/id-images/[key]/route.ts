@@ -2,7 +2,7 @@
  * GET /api/id-images/{key} — the stored (re-encoded, decrypted) ID image, for its owner or an admin
  * only; anyone else gets 404. Never cached, never sniffed; admin views are audited.
  */
-import { withUser } from "@/lib/api/handler";
+import { withUser } from "@/lib/api/with-auth";
 import { openIdImage } from "@/lib/kyc/documents";
 
 export const runtime = "nodejs";

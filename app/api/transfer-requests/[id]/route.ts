@@ -1,7 +1,7 @@
 // DELETE /api/transfer-requests/{id} — the member cancels their own PENDING request; the hold goes back to
-// staked at once. 200 { request: { id, status: "CANCELLED" } }; not theirs → 404; no longer pending → 409 CONFLICT.
-import { getDb } from "@/db/client";
-import { withUser } from "@/lib/api/handler";
+// staked at once. 200 { request: { id, status: "CANCELLED" } }; not theirs → 404; no longer pending → 409 CONFLICT;
+// a deposit whose quote ran out → 409 REQUEST_EXPIRED.
+import { withUser } from "@/lib/api/with-auth";
 import { numericIdOrThrow } from "@/lib/validation/wallet";
 import { cancelRequest } from "@/lib/wallet/requests";
 
@@ -9,7 +9,6 @@ export const dynamic = "force-dynamic";
 
 export const DELETE = withUser<{ id: string }>(async ({ params, user, ip, requestId }) => {
   const id = numericIdOrThrow(params.id);
-  const db = await getDb();
-  const row = await db.transaction((tx) => cancelRequest(tx, { id, userId: user.id, ip, requestId }));
-  return { request: { id: row.id, status: "CANCELLED" } };
+  const request = await cancelRequest({ id, userId: user.id, ip, requestId });
+  return { request: { id: request.id, status: request.status } };
 });

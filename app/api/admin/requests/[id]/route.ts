@@ -1,26 +1,41 @@
-// PATCH /api/admin/requests/{id} { action: "approve" | "reject", reason? } — handles a PENDING request exactly once:
-// approve pays out (held → external + fee → fees) or credits a deposit (external → holding); reject releases the
-// hold. 200 { request: { id, type, status, ... } }; already handled → 409 CONFLICT. Accepts Idempotency-Key.
-import { requestDto } from "@/db/queries/requests";
-import { readJson, withAdmin } from "@/lib/api/handler";
+// PATCH /api/admin/requests/{id} { action: "approve" | "reject", reason?, krwReceived? } — handles a PENDING request
+// exactly once: approve pays out (held → external + fee → fees) or credits a deposit (external → holding); reject
+// releases the hold. A deposit whose 10-minute quote ran out is EXPIRED: only approval remains, with krwReceived
+// (the KRW that actually arrived, whole won; without it 400 KRW_RECEIVED_REQUIRED), re-priced at a fresh price
+// (else 503 PRICE_UNAVAILABLE). 200 { request: { id, type, status, ... } }; already handled → 409 CONFLICT,
+// expired → 409 REQUEST_EXPIRED. Accepts Idempotency-Key.
+import { readJson } from "@/lib/api/handler";
+import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
+import { adminAmount } from "@/lib/validation/amount";
 import { adminDecisionSchema, numericIdOrThrow } from "@/lib/validation/wallet";
-import { decideRequest } from "@/lib/wallet/requests";
+import { decideRequest, repriceFor } from "@/lib/wallet/requests";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = withAdmin<{ id: string }>(async ({ req, params, user, ip, requestId }) => {
-  const id = numericIdOrThrow(params.id);
-  const input = await readJson(req, adminDecisionSchema);
-  return idempotent(req, user.id, `PATCH /api/admin/requests/${id}`, input, async (tx) => {
-    const row = await decideRequest(tx, {
-      id,
-      adminId: user.id,
-      action: input.action,
-      reason: input.reason || null,
-      ip,
-      requestId,
+// krwReceived: whole won, capped like every amount an administrator enters.
+const decisionSchema = adminDecisionSchema.extend({ krwReceived: adminAmount({ decimals: 0 }).optional() });
+
+export const PATCH = withAdmin<{ id: string }>(
+  async ({ req, params, user, ip, requestId }) => {
+    const id = numericIdOrThrow(params.id);
+    const input = await readJson(req, decisionSchema);
+    const asked = { ...input, krwReceived: input.krwReceived?.toFixed() };
+    // The fresh price is read before the transaction opens (a slow feed must not hold database locks).
+    const reprice = input.krwReceived !== undefined ? await repriceFor(id) : null;
+    return idempotent(req, user.id, `PATCH /api/admin/requests/${id}`, asked, async (tx) => {
+      const request = await decideRequest(tx, {
+        id,
+        adminId: user.id,
+        action: input.action,
+        reason: input.reason || null,
+        krwReceived: input.krwReceived,
+        reprice,
+        ip,
+        requestId,
+      });
+      return { status: 200, body: { request } };
     });
-    return { status: 200, body: { request: requestDto(row) } };
-  });
-});
+  },
+  { permission: "request.decide", target: "request-owner" },
+);

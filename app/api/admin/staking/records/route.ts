@@ -3,24 +3,27 @@
 // KST dates (YYYY-MM-DD, inclusive): { items: [{ id, memberId, userId, name, type, coinSymbol, amount,
 // createdAt, hidden }], total }.
 import { getDb } from "@/db/client";
-import { withAdmin } from "@/lib/api/handler";
+import { withAdmin } from "@/lib/api/with-auth";
 import { AppError } from "@/lib/errors";
-import { stakingRecords } from "@/lib/staking/reads";
+import { stakingRecords } from "@/db/queries/staking";
 import { isDay } from "@/lib/staking/time";
 import { pageQuery } from "@/lib/validation/staking";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin(async ({ req }) => {
-  const q = req.nextUrl.searchParams;
-  const { offset, limit } = pageQuery(q);
-  const from = q.get("from") || null;
-  const to = q.get("to") || null;
-  for (const [field, d] of [
-    ["from", from],
-    ["to", to],
-  ] as const)
-    if (d !== null && !isDay(d)) throw new AppError("VALIDATION", { field });
-  const member = (q.get("member") ?? q.get("userId") ?? "").slice(0, 64) || null;
-  return stakingRecords(await getDb(), { member, from, to, offset, limit });
-});
+export const GET = withAdmin(
+  async ({ req }) => {
+    const q = req.nextUrl.searchParams;
+    const { offset, limit } = pageQuery(q);
+    const from = q.get("from") || null;
+    const to = q.get("to") || null;
+    for (const [field, d] of [
+      ["from", from],
+      ["to", to],
+    ] as const)
+      if (d !== null && !isDay(d)) throw new AppError("VALIDATION", { field });
+    const member = (q.get("member") ?? q.get("userId") ?? "").slice(0, 64) || null;
+    return stakingRecords(await getDb(), { member, from, to, offset, limit });
+  },
+  { permission: "staking-reports.read" },
+);

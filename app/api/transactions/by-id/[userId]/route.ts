@@ -2,14 +2,15 @@
 // newest first, rows hidden by an administrator left out. limit 1–50 (default 10).
 import { getDb } from "@/db/client";
 import { memberTransactions } from "@/db/queries/transactions";
-import { handler } from "@/lib/api/handler";
-import { requireSelfOrAdmin } from "@/lib/auth/guards";
+import { withSelfOrAdmin } from "@/lib/api/with-auth";
 import { pageQuerySchema, readQuery } from "@/lib/validation/wallet";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handler<{ userId: string }>(async ({ req, params }) => {
-  const { target } = await requireSelfOrAdmin(req, params.userId);
-  const q = readQuery(req, pageQuerySchema);
-  return memberTransactions(await getDb(), { userId: target.id, ...q });
-});
+export const GET = withSelfOrAdmin<{ userId: string }>(
+  async ({ req, target }) => {
+    const q = readQuery(req, pageQuerySchema);
+    return memberTransactions(await getDb(), { userId: target.id, ...q });
+  },
+  { permission: "member.read" },
+);

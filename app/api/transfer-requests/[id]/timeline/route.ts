@@ -1,19 +1,17 @@
 // GET /api/transfer-requests/{id}/timeline — [{ status, by, actorUserId, reason, createdAt }], oldest first:
-// every status change of the request. The owner or an admin; anyone else → 404.
+// every status change of the request. The owner, or an administrator under the target rules; anyone else → 404.
 import { getDb } from "@/db/client";
-import { requestOwner, requestTimeline } from "@/db/queries/requests";
-import { withUser, json } from "@/lib/api/handler";
-import { isAdmin } from "@/lib/auth/guards";
-import { AppError } from "@/lib/errors";
+import { requestTimeline } from "@/db/queries/requests";
+import { json } from "@/lib/api/handler";
+import { withSelfOrAdmin } from "@/lib/api/with-auth";
 import { numericIdOrThrow } from "@/lib/validation/wallet";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withUser<{ id: string }>(async ({ params, user }) => {
-  const id = numericIdOrThrow(params.id);
-  const db = await getDb();
-  const ownerId = await requestOwner(db, id);
-  const admin = isAdmin(user);
-  if (ownerId === null || (ownerId !== user.id && !admin)) throw new AppError("NOT_FOUND");
-  return json(await requestTimeline(db, { requestId: id, ownerId, forAdmin: admin }));
-});
+export const GET = withSelfOrAdmin<{ id: string }>(
+  async ({ params, target, self }) => {
+    const id = numericIdOrThrow(params.id);
+    return json(await requestTimeline(await getDb(), { requestId: id, ownerId: target.id, forAdmin: !self }));
+  },
+  { permission: "member.read", target: "request-owner" },
+);

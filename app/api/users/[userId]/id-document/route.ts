@@ -3,11 +3,13 @@
  * World ID: { idStatus, CertID, reason, submittedAt, reviewedAt, url, rewardReceived }.
  */
 import { getDb } from "@/db/client";
-import { withUser } from "@/lib/api/handler";
-import { requireSelfOrAdmin } from "@/lib/auth/guards";
-import { idVerificationOf } from "@/lib/kyc/documents";
+import { withSelfOrAdmin } from "@/lib/api/with-auth";
+import { idVerification } from "@/db/queries/id-documents";
+import { foundOrThrow } from "@/lib/errors";
 
-export const GET = withUser<{ userId: string }>(async ({ req, params }) => {
-  const { target } = await requireSelfOrAdmin(req, params.userId);
-  return idVerificationOf(await getDb(), target.id);
-});
+export const GET = withSelfOrAdmin<{ userId: string }>(
+  async ({ target }) => {
+    return foundOrThrow(await idVerification(await getDb(), { userId: target.id }));
+  },
+  { permission: "member.read" },
+);

@@ -1,10 +1,12 @@
 /** GET /api/users/{userId}/id-image — { url } of the member's ID image, for the member or an admin. */
 import { getDb } from "@/db/client";
-import { withUser } from "@/lib/api/handler";
-import { requireSelfOrAdmin } from "@/lib/auth/guards";
-import { idImageUrlOf } from "@/lib/kyc/documents";
+import { withSelfOrAdmin } from "@/lib/api/with-auth";
+import { storedIdImageUrl } from "@/db/queries/id-documents";
+import { foundOrThrow } from "@/lib/errors";
 
-export const GET = withUser<{ userId: string }>(async ({ req, params }) => {
-  const { target } = await requireSelfOrAdmin(req, params.userId);
-  return { url: await idImageUrlOf(await getDb(), target.id) };
-});
+export const GET = withSelfOrAdmin<{ userId: string }>(
+  async ({ target }) => {
+    return { url: foundOrThrow(await storedIdImageUrl(await getDb(), { userId: target.id })) };
+  },
+  { permission: "member.read" },
+);

@@ -1,18 +1,19 @@
 // GET /api/users/{userId}/staking-history?offset&limit — the member's daily rewards, newest first:
 // [{ id, coinSymbol, amount, createdAt, day }]; limit defaults to 4 (spec), at most 50.
 import { getDb } from "@/db/client";
-import { withUser } from "@/lib/api/handler";
-import { requireSelfOrAdmin } from "@/lib/auth/guards";
-import { stakingHistory } from "@/lib/staking/reads";
+import { withSelfOrAdmin } from "@/lib/api/with-auth";
+import { stakingHistory } from "@/db/queries/staking";
 
 export const dynamic = "force-dynamic";
 
 const int = (v: string | null, d: number) => (v && /^\d{1,7}$/.test(v) ? Number(v) : d);
 
-export const GET = withUser<{ userId: string }>(async ({ req, params }) => {
-  const { target } = await requireSelfOrAdmin(req, params.userId);
-  const q = req.nextUrl.searchParams;
-  const offset = int(q.get("offset"), 0);
-  const limit = Math.min(50, Math.max(1, int(q.get("limit"), 4)));
-  return stakingHistory(await getDb(), target.id, { offset, limit });
-});
+export const GET = withSelfOrAdmin<{ userId: string }>(
+  async ({ req, target }) => {
+    const q = req.nextUrl.searchParams;
+    const offset = int(q.get("offset"), 0);
+    const limit = Math.min(50, Math.max(1, int(q.get("limit"), 4)));
+    return stakingHistory(await getDb(), { userId: target.id, offset, limit });
+  },
+  { permission: "member.read" },
+);

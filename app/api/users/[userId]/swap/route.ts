@@ -1,18 +1,20 @@
 // POST /api/users/{userId}/swap { amount } — WLD holding → staked (the protected lock); 200 { holding, staked }.
 // Accepts Idempotency-Key. More than the holding → 409 INSUFFICIENT_FUNDS.
-import { handler, readJson } from "@/lib/api/handler";
+import { readJson } from "@/lib/api/handler";
+import { withSelfOrAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
-import { requireSelfOrAdmin } from "@/lib/auth/guards";
 import { swapSchema } from "@/lib/validation/wallet";
 import { swapToLock } from "@/lib/wallet/holdings";
 
 export const dynamic = "force-dynamic";
 
-export const POST = handler<{ userId: string }>(async ({ req, params, ip, requestId }) => {
-  const { actor, target } = await requireSelfOrAdmin(req, params.userId);
-  const input = await readJson(req, swapSchema);
-  return idempotent(req, actor.id, `POST /api/users/${target.id}/swap`, input, async (tx) => ({
-    status: 200,
-    body: await swapToLock(tx, { userId: target.id, actorId: actor.id, amount: input.amount, ip, requestId }),
-  }));
-});
+export const POST = withSelfOrAdmin<{ userId: string }>(
+  async ({ req, ip, requestId, user: actor, target }) => {
+    const input = await readJson(req, swapSchema);
+    return idempotent(req, actor.id, `POST /api/users/${target.id}/swap`, input, async (tx) => ({
+      status: 200,
+      body: await swapToLock(tx, { userId: target.id, actorId: actor.id, amount: input.amount, ip, requestId }),
+    }));
+  },
+  { permission: "member.swap" },
+);

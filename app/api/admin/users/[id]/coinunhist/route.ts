@@ -1,26 +1,30 @@
 // PATCH /api/admin/users/{id}/coinunhist { symbol, amount, action: "deposit" | "withdraw" } — moves coins between the
 // member's holding and the platform's adjustments account with NO member-visible history row; audited.
 // 200 { symbol, holding }; a withdraw above the holding → 409 INSUFFICIENT_FUNDS. Accepts Idempotency-Key.
-import { readJson, withAdmin } from "@/lib/api/handler";
+import { readJson } from "@/lib/api/handler";
+import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
-import { adminCoinUnhistSchema, numericIdOrThrow } from "@/lib/validation/wallet";
+import { adminCoinUnhistSchema } from "@/lib/validation/wallet";
 import { adminUnrecorded } from "@/lib/wallet/admin";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = withAdmin<{ id: string }>(async ({ req, params, user, ip, requestId }) => {
-  const targetId = numericIdOrThrow(params.id);
-  const input = await readJson(req, adminCoinUnhistSchema);
-  return idempotent(req, user.id, `PATCH /api/admin/users/${targetId}/coinunhist`, input, async (tx) => ({
-    status: 200,
-    body: await adminUnrecorded(tx, {
-      adminId: user.id,
-      targetId,
-      symbol: input.symbol,
-      amount: input.amount,
-      action: input.action,
-      ip,
-      requestId,
-    }),
-  }));
-});
+export const PATCH = withAdmin<{ id: string }>(
+  async ({ req, user, target, ip, requestId }) => {
+    const targetId = target.id;
+    const input = await readJson(req, adminCoinUnhistSchema);
+    return idempotent(req, user.id, `PATCH /api/admin/users/${targetId}/coinunhist`, input, async (tx) => ({
+      status: 200,
+      body: await adminUnrecorded(tx, {
+        adminId: user.id,
+        targetId,
+        symbol: input.symbol,
+        amount: input.amount,
+        action: input.action,
+        ip,
+        requestId,
+      }),
+    }));
+  },
+  { permission: "member.credit", target: "id" },
+);

@@ -1,12 +1,13 @@
 // PATCH /api/admin/users/{id}/password-reset — SUPERADMIN issues a one-time temporary password, shown once.
-import { withSuperAdmin } from "@/lib/api/handler";
-import { resetPassword } from "@/lib/auth/accounts";
-import { requireAdminOver } from "@/lib/auth/guards";
+import { withAdmin } from "@/lib/api/with-auth";
+import { resetPassword } from "@/lib/auth/passwords";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = withSuperAdmin<{ id: string }>(async ({ req, params, user, ip, requestId }) => {
-  const { target } = await requireAdminOver(req, params.id);
-  const temporaryPassword = await resetPassword(user, target.id, { ip, requestId });
-  return { userId: target.userId, temporaryPassword };
-});
+export const PATCH = withAdmin<{ id: string }>(
+  async ({ user, target, ip, requestId }) => {
+    const temporaryPassword = await resetPassword(user, target.id, { ip, requestId });
+    return { userId: target.userId, temporaryPassword };
+  },
+  { permission: "member.password-reset", target: "id" },
+);

@@ -4,25 +4,28 @@
 // stake back to their holding, recorded as a negative STAKING transaction (audited); 409 INSUFFICIENT_FUNDS
 // beyond the stake. 200 { coinSymbol, staked, holding }. Accepts Idempotency-Key.
 import { getDb } from "@/db/client";
-import { readJson, withAdmin } from "@/lib/api/handler";
+import { readJson } from "@/lib/api/handler";
+import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
-import { memberOrThrow, withdrawStake } from "@/lib/staking/admin";
-import { adminMemberStaking } from "@/lib/staking/reads";
+import { withdrawStake } from "@/lib/staking/admin";
+import { adminMemberStaking } from "@/db/queries/staking";
 import { stakingWithdrawSchema } from "@/lib/validation/staking";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin<{ id: string }>(async ({ params }) => {
-  const db = await getDb();
-  return adminMemberStaking(db, await memberOrThrow(db, params.id));
+export const GET = withAdmin<{ id: string }>(async ({ target }) => adminMemberStaking(await getDb(), target), {
+  permission: "member.read",
+  target: "id",
 });
 
-export const PATCH = withAdmin<{ id: string }>(async ({ req, params, user, ip, requestId }) => {
-  const member = await memberOrThrow(await getDb(), params.id);
-  const { symbol, amount, action } = await readJson(req, stakingWithdrawSchema);
-  const asked = { symbol, amount: amount.toFixed(), action };
-  return idempotent(req, user.id, `PATCH /api/admin/users/${member.id}/staking`, asked, async (tx) => ({
-    status: 200,
-    body: await withdrawStake(tx, member.id, symbol, amount, { actorId: user.id, ip, requestId }),
-  }));
-});
+export const PATCH = withAdmin<{ id: string }>(
+  async ({ req, user, target: member, ip, requestId }) => {
+    const { symbol, amount, action } = await readJson(req, stakingWithdrawSchema);
+    const asked = { symbol, amount: amount.toFixed(), action };
+    return idempotent(req, user.id, `PATCH /api/admin/users/${member.id}/staking`, asked, async (tx) => ({
+      status: 200,
+      body: await withdrawStake(tx, member.id, symbol, amount, { actorId: user.id, ip, requestId }),
+    }));
+  },
+  { permission: "member.credit", target: "id" },
+);

@@ -2,16 +2,13 @@
 // { items: [{ id, type, coinSymbol, amount, createdAt, hidden, hiddenAt }], total }, newest first.
 import { getDb } from "@/db/client";
 import { adminTransactions } from "@/db/queries/transactions";
-import { userExistsOrThrow } from "@/db/queries/users";
-import { withAdmin } from "@/lib/api/handler";
-import { numericIdOrThrow, pageQuerySchema, readQuery } from "@/lib/validation/wallet";
+import { withAdmin } from "@/lib/api/with-auth";
+import { pageQuerySchema, readQuery } from "@/lib/validation/wallet";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin<{ id: string }>(async ({ req, params }) => {
-  const targetId = numericIdOrThrow(params.id);
-  const q = readQuery(req, pageQuerySchema);
-  const db = await getDb();
-  await userExistsOrThrow(db, targetId);
-  return adminTransactions(db, { userId: targetId, ...q });
-});
+export const GET = withAdmin<{ id: string }>(
+  async ({ req, target }) =>
+    adminTransactions(await getDb(), { userId: target.id, ...readQuery(req, pageQuerySchema) }),
+  { permission: "member.read", target: "id" },
+);
