@@ -1,12 +1,7 @@
-// GET /api/health — liveness and which database driver is in use.
-import { sql } from "drizzle-orm";
-import { dbKind, getDb } from "@/db/client";
+// GET /api/health — { ok: true, db: "pglite" | "postgres" } when the database answers; 503 with Retry-After when not.
 import { handler } from "@/lib/api/handler";
+import { healthCheck } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handler(async () => {
-  const db = await getDb();
-  await db.execute(sql`select 1`);
-  return { ok: true, db: await dbKind() };
-});
+export const GET = handler(healthCheck);

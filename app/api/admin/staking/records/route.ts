@@ -2,12 +2,11 @@
 // swaps in positive, withdrawals negative), newest first, filtered by member (users.id or login handle) and
 // KST dates (YYYY-MM-DD, inclusive): { items: [{ id, memberId, userId, name, type, coinSymbol, amount,
 // createdAt, hidden }], total }.
-import { getDb } from "@/db/client";
 import { withAdmin } from "@/lib/api/with-auth";
 import { AppError } from "@/lib/errors";
-import { stakingRecords } from "@/db/queries/staking";
 import { isDay } from "@/lib/staking/time";
 import { pageQuery } from "@/lib/validation/staking";
+import { stakingRecordsPage } from "@/lib/staking/reports";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +22,7 @@ export const GET = withAdmin(
     ] as const)
       if (d !== null && !isDay(d)) throw new AppError("VALIDATION", { field });
     const member = (q.get("member") ?? q.get("userId") ?? "").slice(0, 64) || null;
-    return stakingRecords(await getDb(), { member, from, to, offset, limit });
+    return stakingRecordsPage({ member, from, to, offset, limit });
   },
   { permission: "staking-reports.read" },
 );

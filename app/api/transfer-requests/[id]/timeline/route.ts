@@ -1,17 +1,16 @@
 // GET /api/transfer-requests/{id}/timeline — [{ status, by, actorUserId, reason, createdAt }], oldest first:
 // every status change of the request. The owner, or an administrator under the target rules; anyone else → 404.
-import { getDb } from "@/db/client";
-import { requestTimeline } from "@/db/queries/requests";
 import { json } from "@/lib/api/handler";
 import { withSelfOrAdmin } from "@/lib/api/with-auth";
 import { numericIdOrThrow } from "@/lib/validation/wallet";
+import { requestTimelineOf } from "@/lib/wallet/history";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withSelfOrAdmin<{ id: string }>(
   async ({ params, target, self }) => {
     const id = numericIdOrThrow(params.id);
-    return json(await requestTimeline(await getDb(), { requestId: id, ownerId: target.id, forAdmin: !self }));
+    return json(await requestTimelineOf({ requestId: id, ownerId: target.id, forAdmin: !self }));
   },
   { permission: "member.read", target: "request-owner" },
 );

@@ -2,14 +2,12 @@
  * GET /api/users/{userId}/id-document — the member's verification state for /verify, Home and
  * World ID: { idStatus, CertID, reason, submittedAt, reviewedAt, url, rewardReceived }.
  */
-import { getDb } from "@/db/client";
 import { withSelfOrAdmin } from "@/lib/api/with-auth";
-import { idVerification } from "@/db/queries/id-documents";
-import { foundOrThrow } from "@/lib/errors";
+import { idVerificationOrThrow } from "@/lib/kyc/status";
 
 export const GET = withSelfOrAdmin<{ userId: string }>(
   async ({ target }) => {
-    return foundOrThrow(await idVerification(await getDb(), { userId: target.id }));
+    return await idVerificationOrThrow({ userId: target.id });
   },
   { permission: "member.read" },
 );

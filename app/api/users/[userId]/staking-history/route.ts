@@ -1,8 +1,7 @@
 // GET /api/users/{userId}/staking-history?offset&limit — the member's daily rewards, newest first:
 // [{ id, coinSymbol, amount, createdAt, day }]; limit defaults to 4 (spec), at most 50.
-import { getDb } from "@/db/client";
 import { withSelfOrAdmin } from "@/lib/api/with-auth";
-import { stakingHistory } from "@/db/queries/staking";
+import { stakingHistoryOf } from "@/lib/staking/reports";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +12,7 @@ export const GET = withSelfOrAdmin<{ userId: string }>(
     const q = req.nextUrl.searchParams;
     const offset = int(q.get("offset"), 0);
     const limit = Math.min(50, Math.max(1, int(q.get("limit"), 4)));
-    return stakingHistory(await getDb(), { userId: target.id, offset, limit });
+    return stakingHistoryOf({ userId: target.id, offset, limit });
   },
   { permission: "member.read" },
 );

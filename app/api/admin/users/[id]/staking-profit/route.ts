@@ -1,14 +1,10 @@
 // GET /api/admin/users/{id}/staking-profit — { profit }: the member's WLD rewards balance (decimal string).
-import { getDb } from "@/db/client";
 import { withAdmin } from "@/lib/api/with-auth";
-import { stakingProfit } from "@/db/queries/staking";
+import { stakingProfitOf } from "@/lib/staking/reports";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin<{ id: string }>(
-  async ({ target }) => stakingProfit(await getDb(), { userId: target.id }),
-  {
-    permission: "member.read",
-    target: "id",
-  },
-);
+export const GET = withAdmin<{ id: string }>(async ({ target }) => stakingProfitOf({ userId: target.id }), {
+  permission: "member.read",
+  target: "id",
+});

@@ -3,17 +3,16 @@
 // PATCH /api/admin/users/{id}/staking { symbol, amount, action: withdraw } — moves coins from the member's
 // stake back to their holding, recorded as a negative STAKING transaction (audited); 409 INSUFFICIENT_FUNDS
 // beyond the stake. 200 { coinSymbol, staked, holding }. Accepts Idempotency-Key.
-import { getDb } from "@/db/client";
 import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
 import { withdrawStake } from "@/lib/staking/admin";
-import { adminMemberStaking } from "@/db/queries/staking";
 import { stakingWithdrawSchema } from "@/lib/validation/staking";
+import { memberStakingOf } from "@/lib/staking/reports";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin<{ id: string }>(async ({ target }) => adminMemberStaking(await getDb(), target), {
+export const GET = withAdmin<{ id: string }>(async ({ target }) => memberStakingOf(target), {
   permission: "member.read",
   target: "id",
 });

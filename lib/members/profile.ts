@@ -1,0 +1,7 @@
+/** A member's profile as the member and administrators read it (DESIGN §5). */
+import "server-only";
+import { profileOf } from "@/db/queries/users";
+import { found } from "@/lib/read";
+
+/** The profile of users.id `id`; 404 when there is none. */
+export const profileOrThrow = found(profileOf);
