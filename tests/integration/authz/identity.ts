@@ -1,5 +1,5 @@
 /** Authorization matrix rows for the identity routes (issue 3). */
-import { ADMIN_ONLY, ALLOWED, type AuthzRow, PUBLIC, SUPERADMIN_ONLY } from "./types";
+import { ADMIN_ONLY, type AuthzRow, PUBLIC, SUPERADMIN_ONLY } from "./types";
 
 const targetId = ({ self }: { self: { id: number } }) => ({ id: String(self.id) });
 
