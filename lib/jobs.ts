@@ -15,4 +15,6 @@ export function startJobs(): void {
   void import("@/lib/staking/timer").then((m) => m.startRewardTimer());
   // Expired rate-limit windows are dropped hourly (a DELETE by age: safe on every instance).
   void import("@/lib/rate-limit").then((m) => m.startRateLimitPurge());
+  // Deposit quotes that ran out become EXPIRED every minute (a guarded UPDATE: safe on every instance).
+  void import("@/lib/wallet/requests").then((m) => m.startQuoteExpirySweep());
 }

@@ -1,9 +1,12 @@
-/** Transfer, withdraw and deposit requests and their timelines: reads only (changes live in lib/wallet). */
+/**
+ * Transfer, withdraw and deposit requests and their timelines: reads only (changes live in lib/wallet).
+ * A PENDING deposit whose quote has run out reads EXPIRED here even before lib/wallet/requests.ts
+ * expireStaleQuotes (lazily, or the periodic sweep) has written it, so nobody is shown a dead quote as pending.
+ */
 import "server-only";
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { type Coin, type RequestStatus, type RequestType, requestEvents, requests, users } from "@/db/schema";
-import { toDecimalString } from "@/lib/money";
 
 export type RequestDto = {
   id: number;
@@ -17,67 +20,70 @@ export type RequestDto = {
   walletAddr: string | null;
   status: RequestStatus;
   reason: string | null;
+  /** Deposits: until when the quoted price holds (null for transfers/withdrawals). */
+  quoteExpiresAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
 export type AdminRequestDto = RequestDto & { user: { id: number; userId: string; name: string } };
+
+/** The status as it stands now: a PENDING deposit past its quote's end is EXPIRED. */
+const effectiveStatus = sql<RequestStatus>`(CASE WHEN ${requests.status} = 'PENDING' AND ${requests.quoteExpiresAt} <= now()
+  THEN 'EXPIRED'::request_status ELSE ${requests.status} END)`;
+/** Decimal text without trailing zeros ("12.5"), as every answer carries amounts. */
+const decimal = (c: Column) => sql<string>`trim_scale(${c})::text`;
 
 const columns = {
   id: requests.id,
   userDbId: requests.userId,
   type: requests.type,
   coinSymbol: requests.coinSymbol,
-  amount: requests.amount,
-  fee: requests.fee,
-  total: requests.total,
-  krwAmount: requests.krwAmount,
-  priceKrw: requests.priceKrw,
+  amount: decimal(requests.amount),
+  fee: decimal(requests.fee),
+  total: decimal(requests.total),
+  krwAmount: sql<string | null>`trim_scale(${requests.krwAmount})::text`,
+  priceKrw: sql<string | null>`trim_scale(${requests.priceKrw})::text`,
   walletAddr: requests.walletAddr,
-  status: requests.status,
+  status: effectiveStatus,
   reason: requests.reason,
+  quoteExpiresAt: requests.quoteExpiresAt,
   createdAt: requests.createdAt,
   updatedAt: requests.updatedAt,
 };
-type Row = Pick<
-  typeof requests.$inferSelect,
-  | "id"
-  | "type"
-  | "coinSymbol"
-  | "amount"
-  | "fee"
-  | "total"
-  | "krwAmount"
-  | "priceKrw"
-  | "walletAddr"
-  | "status"
-  | "reason"
-  | "createdAt"
-  | "updatedAt"
->;
+type Row = Omit<RequestDto, "quoteExpiresAt" | "createdAt" | "updatedAt"> & {
+  quoteExpiresAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
-export function requestDto(r: Row): RequestDto {
-  return {
-    id: r.id,
-    type: r.type,
-    coinSymbol: r.coinSymbol,
-    amount: toDecimalString(r.amount),
-    fee: toDecimalString(r.fee),
-    total: toDecimalString(r.total),
-    krwAmount: r.krwAmount === null ? null : toDecimalString(r.krwAmount),
-    priceKrw: r.priceKrw === null ? null : toDecimalString(r.priceKrw),
-    walletAddr: r.walletAddr,
-    status: r.status,
-    reason: r.reason,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  };
+const requestDto = (r: Row): RequestDto => ({
+  id: r.id,
+  type: r.type,
+  coinSymbol: r.coinSymbol,
+  amount: r.amount,
+  fee: r.fee,
+  total: r.total,
+  krwAmount: r.krwAmount,
+  priceKrw: r.priceKrw,
+  walletAddr: r.walletAddr,
+  status: r.status,
+  reason: r.reason,
+  quoteExpiresAt: r.quoteExpiresAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** One request as its owner or an administrator sees it, or null. */
+export async function requestById(db: DbOrTx, { id }: { id: number }): Promise<RequestDto | null> {
+  const [r] = await db.select(columns).from(requests).where(eq(requests.id, id));
+  return r ? requestDto(r) : null;
 }
 
 type Filter = { status?: RequestStatus; type?: RequestType; page: number; limit: number };
 
 function filters(f: Filter, extra: SQL[] = []) {
   const parts = [...extra];
-  if (f.status) parts.push(eq(requests.status, f.status));
+  if (f.status) parts.push(sql`${effectiveStatus} = ${f.status}::request_status`);
   if (f.type) parts.push(eq(requests.type, f.type));
   return parts.length ? and(...parts) : undefined;
 }
@@ -152,7 +158,7 @@ export async function requestTimeline(
   }));
 }
 
-/** Does the member have a PENDING request of this coin and type? (the same rule as the unique index) */
+/** Does the member have a PENDING request of this coin and type? (the unique index's rule; a run-out quote is not pending) */
 export async function hasPending(
   db: DbOrTx,
   { userId, coin, type }: { userId: number; coin: Coin; type: RequestType },
@@ -166,6 +172,7 @@ export async function hasPending(
         eq(requests.coinSymbol, coin),
         eq(requests.type, type),
         eq(requests.status, "PENDING"),
+        or(sql`${requests.quoteExpiresAt} IS NULL`, sql`${requests.quoteExpiresAt} > now()`),
       ),
     );
   return rows.length > 0;

@@ -3,13 +3,13 @@
  * the next request (session_version bump), their personal data and ID images are erased, and the
  * ledger keeps every posting so the books still balance.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { requests, users } from "@/db/schema";
+import { users } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { decideRequest } from "@/lib/wallet/requests";
+import { rejectPendingRequests } from "@/lib/wallet/requests";
 import { eraseIdImages, type RequestMeta } from "./documents";
 
 export const DEACTIVATED_NAME = "탈퇴한 회원";
@@ -39,21 +39,16 @@ export async function deactivateMember(actor: SessionUser, targetId: number, met
         updatedAt: now,
       })
       .where(eq(users.id, targetId));
-    // Pending requests die with the account: each is rejected, so a transfer's hold returns to staked.
-    const pending = await tx
-      .select({ id: requests.id })
-      .from(requests)
-      .where(and(eq(requests.userId, targetId), eq(requests.status, "PENDING")));
-    for (const { id } of pending) {
-      await decideRequest(tx, {
-        id,
-        adminId: actor.id,
-        action: "REJECT",
-        reason: "member deactivated",
-        ip: meta.ip ?? undefined,
-        requestId: meta.requestId ?? undefined,
-      });
-    }
+    // Pending requests die with the account: each is rejected, so a transfer's hold returns to staked. The
+    // row lock above makes requests and credits racing this wait, then find the member DEACTIVATED.
+    const requestsRejected = await rejectPendingRequests(tx, {
+      userId: targetId,
+      actorId: actor.id,
+      reason: "member deactivated",
+      includeDeposits: true,
+      ip: meta.ip ?? undefined,
+      requestId: meta.requestId ?? undefined,
+    });
     const imagesErased = await eraseIdImages(tx, targetId);
     await audit(tx, {
       action: "member.deactivate",
@@ -62,7 +57,7 @@ export async function deactivateMember(actor: SessionUser, targetId: number, met
       ip: meta.ip,
       requestId: meta.requestId,
       before: { status: "ACTIVE", role: target.role, idStatus: target.idStatus },
-      after: { status: "DEACTIVATED", personalDataErased: true, imagesErased, requestsRejected: pending.length },
+      after: { status: "DEACTIVATED", personalDataErased: true, imagesErased, requestsRejected },
     });
     return { id: targetId, status: "DEACTIVATED" as const };
   });

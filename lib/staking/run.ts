@@ -20,6 +20,13 @@
  * run's snapshot is left out of that day (it counts from the next day on). The balance used is kept in
  * staking_rewards.staked_balance, so every reward can be explained afterwards.
  * The rate is the one in force when the run happens (lib/staking/rates.ts).
+ * Only ACTIVE members are paid, and their users rows are locked FOR SHARE by the statement that picks them
+ * (the foreign key check takes a row lock on each anyway): a deactivation in progress is waited for, and the
+ * row is then re-checked, so no reward lands on an account deactivated while the run was under way.
+ *
+ * Catch-up (pendingDays): every ended day since the first day anything was staked that has no finished run
+ * is unpaid, whatever ran after it — a run for a later day (`--date`, the cron body) never hides an earlier
+ * one. Each call pays at most MAX_CATCH_UP_DAYS of them, oldest first, and says how many remain.
  */
 import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
@@ -28,7 +35,7 @@ import { AppError } from "@/lib/errors";
 import { postBatchCredit } from "@/lib/ledger/batch";
 import { D, toDecimalString } from "@/lib/money";
 import { rateExpr, rateJoins, rewardSql } from "./rates";
-import { addDays, dayEnd, isDay, lastEndedDay } from "./time";
+import { dayEnd, isDay, lastEndedDay } from "./time";
 
 /** At most this many days are caught up per call (oldest first); the next call continues. */
 export const MAX_CATCH_UP_DAYS = 31;
@@ -116,6 +123,7 @@ export async function runRewardDay(
               ${rateJoins(sql`b.user_id`, sql`${coin}::coin`)}
               CROSS JOIN LATERAL (SELECT ${rateExpr} AS rate) r
               WHERE r.rate > 0
+              FOR SHARE OF u
             ) s
             WHERE s.reward > 0
             ON CONFLICT ON CONSTRAINT staking_rewards_day_uq DO NOTHING
@@ -144,23 +152,24 @@ export async function runRewardDay(
 }
 
 /**
- * The ended days not yet paid, oldest first: from the day after the last finished run (or, before any
- * run, the day of the first staked entry) up to yesterday in Seoul.
+ * The ended days not yet paid, oldest first: the calendar from the KST day of the first staked entry up to
+ * yesterday in Seoul, minus the days with a finished run. Gaps before a later paid day are found too.
  */
 export async function pendingDays(db: DbOrTx, now: Date): Promise<string[]> {
   const last = lastEndedDay(now);
-  const [row] = rowsOf<{ last_run: string | null; first_stake: string | null }>(
+  const rows = rowsOf<{ day: string }>(
     await db.execute(sql`
-      SELECT (SELECT max(day)::text FROM staking_runs WHERE finished_at IS NOT NULL) AS last_run,
-             (SELECT to_char((min(e.created_at) AT TIME ZONE 'UTC') + interval '9 hours', 'YYYY-MM-DD')
-               FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.kind = 'staked') AS first_stake`),
+      WITH first AS (
+        SELECT ((min(e.created_at) AT TIME ZONE 'UTC') + interval '9 hours')::date AS day
+        FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.kind = 'staked'
+      )
+      SELECT d::date::text AS day
+      FROM first, generate_series(first.day, ${last}::date, interval '1 day') d
+      WHERE first.day IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM staking_runs r WHERE r.day = d::date AND r.finished_at IS NOT NULL)
+      ORDER BY 1`),
   );
-  let start: string | null = row?.last_run ? addDays(row.last_run.slice(0, 10), 1) : null;
-  if (!start && row?.first_stake) start = row.first_stake;
-  if (!start || start > last) return [];
-  const days: string[] = [];
-  for (let d = start; d <= last; d = addDays(d, 1)) days.push(d);
-  return days;
+  return rows.map((r) => r.day.slice(0, 10));
 }
 
 /** Pays `date`, or every pending ended day (at most MAX_CATCH_UP_DAYS, oldest first). */

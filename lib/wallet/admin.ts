@@ -1,15 +1,17 @@
 /**
  * The administrator's coin calls (spec §7): a credit with a visible DEPOSIT row, an unrecorded adjustment
  * against the `adjustments` account, and hiding a history row (the ledger is never touched). All audited.
+ * Money calls lock the member row first and refuse a deactivated member (404), also one deactivated while
+ * the call was under way.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { type Coin, transactions } from "@/db/schema";
-import { memberById } from "@/db/queries/users";
 import { audit } from "@/lib/audit";
-import { AppError, foundOrThrow } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { credit, debit } from "@/lib/ledger";
 import type { Dec } from "@/lib/money";
+import { lockActiveMemberOrThrow } from "./holdings";
 
 type Ctx = { ip?: string; requestId?: string };
 type Args = { adminId: number; targetId: number; symbol: Coin; amount: Dec } & Ctx;
@@ -19,7 +21,7 @@ const holdingOf = (res: { balances: { account: { kind: string; userId: number | 
 
 /** PATCH /api/admin/users/{id}/coin, action DEPOSIT: external → holding with a DEPOSIT history row. */
 export async function adminDeposit(tx: Tx, a: Args): Promise<{ symbol: Coin; holding: string }> {
-  foundOrThrow(await memberById(tx, { id: a.targetId }));
+  await lockActiveMemberOrThrow(tx, a.targetId);
   const res = await credit(tx, {
     kind: "ADMIN_DEPOSIT",
     userId: a.targetId,
@@ -47,14 +49,17 @@ export async function adminUnrecorded(
   tx: Tx,
   a: Args & { action: "DEPOSIT" | "WITHDRAW" },
 ): Promise<{ symbol: Coin; holding: string }> {
-  foundOrThrow(await memberById(tx, { id: a.targetId }));
+  await lockActiveMemberOrThrow(tx, a.targetId);
   const common = {
     userId: a.targetId,
     coin: a.symbol,
     amount: a.amount,
     actorId: a.adminId,
     audit: {
-      action: `admin.coin.unrecorded.${a.action.toLowerCase()}`,
+      action:
+        a.action === "DEPOSIT"
+          ? ("admin.coin.unrecorded.deposit" as const)
+          : ("admin.coin.unrecorded.withdraw" as const),
       actorId: a.adminId,
       targetUserId: a.targetId,
       ip: a.ip,

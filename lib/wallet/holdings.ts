@@ -1,8 +1,11 @@
 /**
- * Member balances as the screens read them, and the swap into the protected lock (spec §4–5).
+ * Member balances as the screens read them, the swap into the protected lock (spec §4–5), and the member
+ * row lock every money change on a member account takes first.
  */
+import { eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
-import { COINS, type Coin } from "@/db/schema";
+import { COINS, type Coin, users } from "@/db/schema";
+import { AppError } from "@/lib/errors";
 import { memberBalances, move } from "@/lib/ledger";
 import type { Dec } from "@/lib/money";
 
@@ -37,4 +40,27 @@ export async function swapToLock(
   });
   const bal = (kind: string) => res.balances.find((b) => b.account.kind === kind)?.balance ?? "0";
   return { holding: bal("holding"), staked: bal("staked") };
+}
+
+/**
+ * Locks the member's users row FOR SHARE until the transaction ends and refuses a member who is not ACTIVE
+ * (404 NOT_FOUND, as for one that does not exist). Every use case that credits a member or opens a request
+ * takes it before touching money: deactivateMember holds the same row FOR UPDATE, so a credit or request
+ * racing a deactivation either commits before it (and is collected by it) or waits and is refused — nothing
+ * lands on, or is reserved for, a deactivated account. Lock order everywhere: users → requests → ledger.
+ */
+export async function lockActiveMemberOrThrow(tx: Tx, userId: number) {
+  const u = await lockMemberRow(tx, userId);
+  if (u?.status !== "ACTIVE") throw new AppError("NOT_FOUND");
+  return u;
+}
+
+/** The member's users row locked FOR SHARE (any status), or null: for changes that are no credit. */
+export async function lockMemberRow(tx: Tx, userId: number) {
+  const [u] = await tx
+    .select({ id: users.id, status: users.status, idStatus: users.idStatus, walletAddr: users.walletAddr })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("share");
+  return u ?? null;
 }

@@ -32,7 +32,14 @@ describe("deposit requests", () => {
     expect(r.status).toBe(201);
     expect(r.body).toEqual({
       message: expect.any(String),
-      request: { id: expect.any(Number), coinSymbol: "WLD", krwAmount: "10000", amount: "3.571428", status: "PENDING" },
+      request: {
+        id: expect.any(Number),
+        coinSymbol: "WLD",
+        krwAmount: "10000",
+        amount: "3.571428",
+        status: "PENDING",
+        quoteExpiresAt: expect.any(String),
+      },
     });
     const rows = rowsOf<{ price: string; total: string }>(
       await (await getDb()).execute(
