@@ -5,8 +5,54 @@
 import type { DbOrTx } from "@/db/client";
 import { auditLog } from "@/db/schema";
 
+/** Where a request came from, for audit rows and throttles (the handler's `ip` and `requestId`). */
+export type RequestMeta = { ip: string; requestId: string };
+
+/** Every audit action written anywhere (closed: a new event is added here first). */
+export type AuditAction =
+  // identity and sessions
+  | "SIGNUP"
+  | "LOGIN_SUCCESS"
+  | "LOGIN_FAILURE"
+  | "LOGIN_THROTTLED"
+  | "LOGOUT"
+  | "CURRENT_PASSWORD_FAILURE"
+  | "PASSWORD_CHANGE"
+  | "PASSWORD_RESET"
+  | "ROLE_CHANGE"
+  | "REFCODE_CHANGE"
+  | "PHONE_CHANGE"
+  | "SIGNUP_CODE_CREATE"
+  | "SIGNUP_CODE_DEACTIVATE"
+  | "ADMIN_CREATE"
+  | "AUTHZ_DENIED"
+  | "member.deactivate"
+  // member settings
+  | "wallet.set"
+  | "wallet.reset"
+  | "referrer.set"
+  // ID verification
+  | "kyc.upload"
+  | "kyc.approve"
+  | "kyc.reject"
+  | "kyc.image.view"
+  // money
+  | "admin.coin.deposit"
+  | "admin.coin.unrecorded.deposit"
+  | "admin.coin.unrecorded.withdraw"
+  | "admin.transaction.hide"
+  | "request.approved"
+  | "request.rejected"
+  | "staking.admin_withdraw"
+  | "staking.member_rate"
+  | "staking.product_create"
+  | "staking.product_update"
+  | "staking.reward_run"
+  | "staking.interest_deposit"
+  | "staking.interest_withdraw";
+
 export type AuditEvent = {
-  action: string;
+  action: AuditAction;
   actorId?: number | null;
   targetUserId?: number | null;
   targetId?: string | number | null;

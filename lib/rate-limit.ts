@@ -1,7 +1,8 @@
 /**
  * Fixed-window counters in PostgreSQL (table rate_limits), so limits hold across app instances.
- * Each attempt is counted by one atomic upsert BEFORE the expensive or sensitive work, so N parallel
- * requests cannot all slip under the limit; a successful login gives its attempt back (only failures count).
+ * Two uses: `enforce` counts every attempt BEFORE the expensive or sensitive work (sign-ups, lookups,
+ * uploads), so N parallel requests cannot all slip under the limit; the login and current-password
+ * throttles count failures only (`peek` before the work, `hit` after a failure; see lib/auth/login.ts).
  */
 import { sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf } from "@/db/client";
@@ -40,12 +41,21 @@ export async function hit(limit: Limit, subject: string, db?: DbOrTx): Promise<H
   return { key, count, retryAfter: Number(row.retry_after), blocked: count > limit.max };
 }
 
-/** Gives one attempt back (a login that succeeded). */
-export async function release(limit: Limit, subject: string, db?: DbOrTx): Promise<void> {
+/**
+ * The current count without adding to it; `blocked` when the budget is already spent (count >= max),
+ * so the next attempt would be over the limit. A window that has ended counts as 0.
+ */
+export async function peek(limit: Limit, subject: string, db?: DbOrTx): Promise<Hit> {
   const conn = db ?? (await getDb());
-  await conn.execute(
-    sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ${limitKey(limit, subject)}`,
+  const key = limitKey(limit, subject);
+  const win = sql`make_interval(secs => ${limit.windowSec}::double precision)`;
+  const rows = rowsOf<{ count: number; retry_after: number }>(
+    await conn.execute(sql`
+      SELECT count, greatest(1, ceil(extract(epoch FROM (window_start + ${win} - now()))))::int AS retry_after
+      FROM rate_limits WHERE key = ${key} AND window_start > now() - ${win}`),
   );
+  const count = Number(rows[0]?.count ?? 0);
+  return { key, count, retryAfter: Number(rows[0]?.retry_after ?? 0), blocked: count >= limit.max };
 }
 
 /** Clears a counter (successful login on the account; an administrator's password reset). */

@@ -1,7 +1,7 @@
 /**
  * Session cookie names and a database-free token peek, small enough for middleware.ts.
- * next-auth v4 uses the same names: `next-auth.session-token`, and `__Secure-next-auth.session-token`
- * under HTTPS.
+ * The names are next-auth v4's: `next-auth.session-token`, and `__Secure-next-auth.session-token`
+ * under HTTPS. A token names one row of the sessions table (`sid`); lib/auth/session.ts checks that row.
  */
 import { decode } from "next-auth/jwt";
 import type { Role } from "@/db/schema";
@@ -27,21 +27,22 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-export type TokenClaims = { uid: number; sv: number; role: Role };
+export type TokenClaims = { uid: number; sid: string; role: Role };
 
 /**
  * The claims of a session token without a database read. Middleware's optimistic page guard uses
- * them as they are (it does not see revocations); route handlers check them against the database.
+ * them as they are (it does not see revocations); route handlers check the session row in the database.
+ * The token's own expiry (12 hours after login) is checked here too.
  */
 export async function peekToken(raw: string | undefined): Promise<TokenClaims | null> {
   if (!raw) return null;
   try {
     const token = await decode({ token: raw, secret: authSecret() });
     const uid = Number(token?.uid);
-    const sv = Number(token?.sv);
+    const sid = token?.sid;
     const role = token?.role as Role | undefined;
-    if (!Number.isInteger(uid) || !Number.isInteger(sv) || !role) return null;
-    return { uid, sv, role };
+    if (!Number.isInteger(uid) || typeof sid !== "string" || !sid || !role) return null;
+    return { uid, sid, role };
   } catch {
     return null;
   }

@@ -1,21 +1,24 @@
 /**
- * next-auth v4 (credentials provider, JWT strategy) for the /api/auth/* routes. Tokens carry the
- * same claims as lib/auth/session.ts issueSessionCookie (uid, sv, role) under the same cookie names,
- * so a session from /api/login and one from /api/auth/callback/credentials are interchangeable, and
- * both are re-checked against the database (session_version) on every API request.
+ * What remains of next-auth v4 under /api/auth/*. POST /api/login is the one way in, so there is one
+ * cookie recipe (lib/auth/session.ts): next-auth's sign-in and credentials callback are off (404), because
+ * they issued their own weaker cookie and redirected to a guessed origin. GET session answers who is signed
+ * in from our session check and never re-issues or extends the cookie; POST signout ends this session like
+ * /api/logout. csrf and providers still come from next-auth itself (with no providers).
  */
 import NextAuth, { type NextAuthOptions } from "next-auth";
-import CredentialsProvider from "next-auth/providers/credentials";
+import { hasControlChars, MAX_AUTH_BYTES, readBodyTextOrThrow } from "@/lib/api/body";
+import { json } from "@/lib/api/handler";
+import type { RequestMeta } from "@/lib/audit";
+import { AppError } from "@/lib/errors";
 import { authSecret } from "@/lib/secret";
-import { loginSchema } from "@/lib/validation/auth";
-import { login, logout, type RequestMeta } from "./accounts";
-import { SESSION_MAX_AGE } from "./session";
+import { logout } from "./login";
+import { clearSessionCookies, sessionUser } from "./session";
 
-export function authOptions(meta: RequestMeta): NextAuthOptions {
+export function authOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
-    jwt: { maxAge: SESSION_MAX_AGE },
+    session: { strategy: "jwt" },
+    providers: [],
     pages: { signIn: "/login", error: "/login" },
     // The base URL comes from the request; NEXTAUTH_URL is optional here, so that warning is noise.
     logger: {
@@ -25,47 +28,27 @@ export function authOptions(meta: RequestMeta): NextAuthOptions {
       error: (code) => console.error(JSON.stringify({ level: "error", msg: `next-auth ${code}` })),
       debug: () => {},
     },
-    providers: [
-      CredentialsProvider({
-        name: "credentials",
-        credentials: { userId: { label: "userId", type: "text" }, password: { label: "password", type: "password" } },
-        async authorize(credentials) {
-          const parsed = loginSchema.safeParse(credentials ?? {});
-          if (!parsed.success) return null;
-          try {
-            const u = await login(parsed.data.userId, parsed.data.password, meta);
-            return { id: String(u.id), name: u.userId, uid: u.id, sv: u.sessionVersion, role: u.role };
-          } catch {
-            return null;
-          }
-        },
-      }),
-    ],
-    events: {
-      // next-auth's own sign-out ends the session the same way /api/logout does (session_version).
-      async signOut({ token }) {
-        const uid = Number((token as { uid?: unknown } | null)?.uid);
-        if (Number.isInteger(uid)) await logout({ id: uid } as never, meta);
-      },
-    },
-    callbacks: {
-      jwt({ token, user }) {
-        if (user) {
-          const u = user as unknown as { uid: number; sv: number; role: string; name: string };
-          token.uid = u.uid;
-          token.sv = u.sv;
-          token.role = u.role;
-          token.name = u.name;
-        }
-        return token;
-      },
-      session({ session, token }) {
-        // Only display hints; the server never trusts this object.
-        session.user = { name: token.name ?? null, role: token.role } as never;
-        return session;
-      },
-    },
   };
+}
+
+/** GET /api/auth/{session,csrf,providers} and POST /api/auth/signout; anything else is 404. */
+export async function nextAuthRoute(req: Request, segments: string[], meta: RequestMeta): Promise<Response> {
+  const action = segments.join("/");
+  if (req.method === "GET" && action === "session") {
+    const user = await sessionUser(req);
+    // Display hints only; the server never trusts this object.
+    return json(user ? { user: { name: user.userId, role: user.role } } : {});
+  }
+  if (req.method === "POST" && action === "signout") {
+    await logout(await sessionUser(req), meta);
+    const res = json({ ok: true });
+    for (const c of clearSessionCookies(req)) res.headers.append("set-cookie", c);
+    return res;
+  }
+  if (req.method === "GET" && (action === "csrf" || action === "providers")) {
+    return runNextAuth(req, segments, authOptions());
+  }
+  throw new AppError("NOT_FOUND");
 }
 
 /**
@@ -78,7 +61,8 @@ export async function runNextAuth(req: Request, segments: string[], options: Nex
   let body: Record<string, unknown> | undefined;
   if (req.method === "POST") {
     const type = req.headers.get("content-type") ?? "";
-    const text = await req.text();
+    // Bounded like every body (lib/api/body.ts): next-auth's forms are a few hundred bytes.
+    const text = await readBodyTextOrThrow(req, MAX_AUTH_BYTES);
     if (type.includes("application/json")) {
       try {
         body = JSON.parse(text || "{}");
@@ -87,10 +71,17 @@ export async function runNextAuth(req: Request, segments: string[], options: Nex
       }
     } else body = Object.fromEntries(new URLSearchParams(text));
   }
+  for (const v of [...Object.values(body ?? {}), ...url.searchParams.values()])
+    if (typeof v === "string" && hasControlChars(v)) throw new AppError("INVALID_CHARACTERS");
   const cookies: Record<string, string> = {};
   for (const part of (req.headers.get("cookie") ?? "").split(/;\s*/)) {
     const i = part.indexOf("=");
-    if (i > 0) cookies[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+    if (i <= 0) continue;
+    try {
+      cookies[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+    } catch {
+      // a malformed value counts as no cookie (as lib/auth/cookies.ts readCookie), never as a server error
+    }
   }
   let status = 200;
   let payload: string | null = null;

@@ -1,18 +1,30 @@
 /**
- * Sessions: a next-auth JWT in an HttpOnly cookie that names the member and a session version.
- * Every request re-reads the member from the database, so a password change, role change or
- * deactivation (which bump session_version or status) ends older sessions at their next request.
+ * Sessions: one row of the sessions table per login, named by a random id (256 bits) that the encrypted
+ * next-auth JWT in the HttpOnly cookie carries. Every request's check (`sessionUser`) requires the row
+ * unrevoked, within its absolute lifetime (12 hours after login, never extended), not idle (30 minutes for
+ * administrators, 7 days for members) and the member ACTIVE — one statement on the hot path. Logout revokes
+ * its own row; a password change the member's other rows; role change, deactivation and a reset all of them.
  */
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
-import { getDb } from "@/db/client";
-import { type IdStatus, type Role, users } from "@/db/schema";
+import { type DbOrTx, getDb, rowsOf } from "@/db/client";
+import { type IdStatus, type Role, sessions } from "@/db/schema";
+import { clientIp } from "@/lib/api/ip";
+import { ADMIN_ROLES } from "@/lib/constants";
 import { authSecret } from "@/lib/secret";
-
-export const SESSION_MAX_AGE = 60 * 60 * 12;
 import { peekToken, readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./cookies";
 
 export { SECURE_SESSION_COOKIE, SESSION_COOKIE };
+
+/** Absolute lifetime: a session ends this long after login however active it is. */
+export const SESSION_MAX_AGE = 60 * 60 * 12;
+/** Idle timeouts, by the member's current role. */
+export const ADMIN_IDLE_SEC = 30 * 60;
+export const MEMBER_IDLE_SEC = 7 * 24 * 60 * 60;
+/** last_seen_at is written at most this often (the idle check tolerates the slack). */
+const TOUCH_EVERY_SEC = 60;
+const USER_AGENT_MAX = 256;
 
 export type SessionUser = {
   id: number;
@@ -21,10 +33,11 @@ export type SessionUser = {
   role: Role;
   idStatus: IdStatus;
   walletAddr: string | null;
+  /** The sessions row this request runs under (logout and a password change act on it). */
+  sessionId: string;
 };
 
-export type SessionClaims = { uid: number; sv: number };
-
+/** HTTPS as the client saw it: an https URL, or X-Forwarded-Proto (kept only from TRUSTED_PROXIES, lib/api/ip.ts). */
 export const isSecureRequest = (req: Request) =>
   new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
 
@@ -32,53 +45,131 @@ export function sessionCookieName(secure: boolean) {
   return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-/** The cookie to set at login. */
+type SessionOwner = { id: number; userId: string; role: Role };
+type OpenSession = { id: string; expiresAt: Date };
+
+/** Inserts a sessions row for a login. ip and a truncated user agent are kept for the member's device list. */
+export async function startSession(
+  owner: { id: number },
+  client: { ip?: string | null; userAgent?: string | null } = {},
+  db?: DbOrTx,
+): Promise<OpenSession> {
+  const conn = db ?? (await getDb());
+  const id = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_MAX_AGE * 1000);
+  await conn.insert(sessions).values({
+    id,
+    userId: owner.id,
+    expiresAt,
+    ip: client.ip ?? null,
+    userAgent: client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null,
+  });
+  return { id, expiresAt };
+}
+
+/**
+ * The cookie for a session: a new one (a row is inserted) or, with `session`, the same session again
+ * (same id, same end — re-issuing never extends it).
+ */
 export async function issueSessionCookie(
-  user: { id: number; userId: string; sessionVersion: number; role: Role },
+  user: SessionOwner,
   secure: boolean,
+  opts: { session?: OpenSession; ip?: string | null; userAgent?: string | null } = {},
 ) {
+  const session = opts.session ?? (await startSession(user, opts));
+  const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
   const value = await encode({
-    token: { sub: String(user.id), uid: user.id, sv: user.sessionVersion, name: user.userId, role: user.role },
+    token: { sub: String(user.id), uid: user.id, sid: session.id, name: user.userId, role: user.role },
     secret: authSecret(),
-    maxAge: SESSION_MAX_AGE,
+    maxAge,
   });
   return {
     name: sessionCookieName(secure),
     value,
-    options: { httpOnly: true, sameSite: "lax" as const, secure, path: "/", maxAge: SESSION_MAX_AGE },
+    options: { httpOnly: true, sameSite: "lax" as const, secure, path: "/", maxAge },
   };
 }
 
-export async function readClaims(req: Request): Promise<SessionClaims | null> {
-  const claims = await peekToken(readCookie(req, SECURE_SESSION_COOKIE) ?? readCookie(req, SESSION_COOKIE));
-  return claims && { uid: claims.uid, sv: claims.sv };
+/**
+ * The token's claims from the one cookie this request's scheme allows: under HTTPS only the `__Secure-`
+ * cookie (a plain-named one could have been planted over HTTP), over plain HTTP only the plain one.
+ */
+export async function readClaims(req: Request) {
+  return peekToken(readCookie(req, sessionCookieName(isSecureRequest(req))));
 }
 
-/** The member behind the request's session, or null (no cookie, bad token, revoked or deactivated). */
+/** A constant interval written into the statement (our own numbers, never input). */
+const secs = (n: number) => sql.raw(`interval '${Math.trunc(n)} seconds'`);
+
+type SessionRow = {
+  id: number;
+  user_id: string;
+  name: string;
+  role: Role;
+  id_status: IdStatus;
+  wallet_addr: string | null;
+};
+
+/**
+ * The member behind the request's session, or null: no cookie, a bad or expired token, a revoked,
+ * expired or idle session row, or a member who is not ACTIVE. Also marks the session as seen (at most
+ * once a minute) in the same statement.
+ */
 export async function sessionUser(req: Request): Promise<SessionUser | null> {
   const claims = await readClaims(req);
   if (!claims) return null;
   const db = await getDb();
-  const [row] = await db
-    .select({
-      id: users.id,
-      userId: users.userId,
-      name: users.name,
-      role: users.role,
-      idStatus: users.idStatus,
-      walletAddr: users.walletAddr,
-      status: users.status,
-      sessionVersion: users.sessionVersion,
-    })
-    .from(users)
-    .where(eq(users.id, claims.uid));
-  if (row?.status !== "ACTIVE" || row.sessionVersion !== claims.sv) return null;
-  const { status: _s, sessionVersion: _v, ...user } = row;
-  return user;
+  const admins = sql.join(
+    ADMIN_ROLES.map((r) => sql`${r}`),
+    sql`, `,
+  );
+  const rows = rowsOf<SessionRow>(
+    await db.execute(sql`
+      WITH live AS (
+        SELECT s.id AS sid, u.id, u.user_id, u.name, u.role, u.id_status, u.wallet_addr, s.last_seen_at
+        FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = ${claims.sid} AND s.user_id = ${claims.uid} AND s.revoked_at IS NULL
+          AND s.expires_at > now() AND u.status = 'ACTIVE'
+          AND s.last_seen_at > now() - CASE WHEN u.role::text IN (${admins})
+            THEN ${secs(ADMIN_IDLE_SEC)} ELSE ${secs(MEMBER_IDLE_SEC)} END
+      ), touched AS (
+        UPDATE sessions SET last_seen_at = now()
+        WHERE id IN (SELECT sid FROM live WHERE last_seen_at < now() - ${secs(TOUCH_EVERY_SEC)})
+        RETURNING id
+      )
+      SELECT id, user_id, name, role, id_status, wallet_addr FROM live`),
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    userId: row.user_id,
+    name: row.name,
+    role: row.role,
+    idStatus: row.id_status,
+    walletAddr: row.wallet_addr,
+    sessionId: claims.sid,
+  };
 }
 
-/** Every cookie name a session may live under (plain and Secure variants). */
-export const SESSION_COOKIE_NAMES = [SESSION_COOKIE, SECURE_SESSION_COOKIE] as const;
+/** Ends one session (logout). */
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every session of a member (role change, deactivation, a password reset), or every one but
+ * `except` (the member changed their own password from that session).
+ */
+export async function revokeMemberSessions(db: DbOrTx, userId: number, except?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined));
+}
 
 /** A Set-Cookie header value. */
 export function serializeCookie(
@@ -97,12 +188,16 @@ export function serializeCookie(
   return parts.join("; ");
 }
 
-/** The Set-Cookie value that starts a session for this member on this request's scheme. */
-export async function sessionSetCookie(
-  user: { id: number; userId: string; sessionVersion: number; role: Role },
-  req: Request,
-): Promise<string> {
-  const c = await issueSessionCookie(user, isSecureRequest(req));
+/**
+ * The Set-Cookie value for this member on this request's scheme: starts a session (a row with the
+ * request's address and user agent) or, when `user.session` is given, re-issues that same session.
+ */
+export async function sessionSetCookie(user: SessionOwner & { session?: OpenSession }, req: Request): Promise<string> {
+  const c = await issueSessionCookie(user, isSecureRequest(req), {
+    session: user.session,
+    ip: clientIp(req),
+    userAgent: req.headers.get("user-agent"),
+  });
   return serializeCookie(c.name, c.value, c.options);
 }
 

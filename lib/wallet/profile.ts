@@ -4,26 +4,14 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { signupCodes, users } from "@/db/schema";
-import { memberByRefCode, refCodeTaken } from "@/db/queries/users";
-import { audit } from "@/lib/audit";
-import { verifyPassword } from "@/lib/auth/password";
-import { AppError, uniqueViolation } from "@/lib/errors";
-import { enforce, type Limit, release } from "@/lib/rate-limit";
+import { users } from "@/db/schema";
+import { memberByRefCode } from "@/db/queries/users";
+import { audit, type RequestMeta } from "@/lib/audit";
+import { verifyCurrentPasswordOrThrow } from "@/lib/auth/passwords";
+import { changeRefCode } from "@/lib/auth/referral-codes";
+import { AppError } from "@/lib/errors";
 import { parseWalletAddrOrThrow } from "./address";
-
-type Ctx = { ip?: string; requestId?: string };
-
-/** Current-password checks per account: 5 failures per 15 minutes, then 429 (a stolen session cannot guess). */
-export const CURRENT_PASSWORD_LIMIT: Limit = { name: "current-pw:acct", max: 5, windowSec: 15 * 60 };
-
-/** SECURITY B16: the caller proves who they are with their current password; only failures count. */
-export async function verifyCurrentPasswordOrThrow(db: DbOrTx, actorId: number, password: string) {
-  await enforce(CURRENT_PASSWORD_LIMIT, String(actorId));
-  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actorId));
-  if (!(await verifyPassword(row?.hash, password))) throw new AppError("WRONG_PASSWORD");
-  await release(CURRENT_PASSWORD_LIMIT, String(actorId));
-}
+import { rejectPendingRequests } from "./requests";
 
 /**
  * Sets the wallet address once: validated (network, that network's exchange, EVM address with EIP-55
@@ -31,10 +19,15 @@ export async function verifyCurrentPasswordOrThrow(db: DbOrTx, actorId: number, 
  */
 export async function setWalletAddr(
   db: DbOrTx,
-  args: { actorId: number; targetId: number; walletAddr: string; currentPassword: string } & Ctx,
+  args: { actorId: number; targetId: number; walletAddr: string; currentPassword: string } & RequestMeta,
 ): Promise<{ walletAddr: string }> {
   const parsed = parseWalletAddrOrThrow(args.walletAddr);
-  await verifyCurrentPasswordOrThrow(db, args.actorId, args.currentPassword);
+  await verifyCurrentPasswordOrThrow(
+    args.actorId,
+    args.currentPassword,
+    { ip: args.ip, requestId: args.requestId },
+    db,
+  );
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -58,7 +51,7 @@ export async function setWalletAddr(
 /** Admin reset: the member may set a new address afterwards. Audited with the old value. */
 export async function resetWalletAddr(
   db: DbOrTx,
-  args: { actorId: number; targetId: number } & Ctx,
+  args: { actorId: number; targetId: number } & RequestMeta,
 ): Promise<{ walletAddr: null }> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -68,6 +61,14 @@ export async function resetWalletAddr(
       .for("update");
     if (!before) throw new AppError("NOT_FOUND");
     await tx.update(users).set({ walletAddr: null, updatedAt: new Date() }).where(eq(users.id, args.targetId));
+    // Nothing may still pay out to the old address: pending transfers/withdrawals are rejected, holds released.
+    await rejectPendingRequests(tx, {
+      userId: args.targetId,
+      actorId: args.actorId,
+      reason: "wallet address reset",
+      ip: args.ip,
+      requestId: args.requestId,
+    });
     await audit(tx, {
       action: "wallet.reset",
       actorId: args.actorId,
@@ -84,9 +85,9 @@ export async function resetWalletAddr(
 /** Sets the member's referrer once: a valid code (404 INVALID_REFCODE), not their own (400 OWN_REFCODE). */
 export async function setReferrer(
   db: DbOrTx,
-  args: { actorId: number; targetId: number; refCode: string } & Ctx,
+  args: { actorId: number; targetId: number; refCode: string } & RequestMeta,
 ): Promise<{ refId: string }> {
-  const ref = await memberByRefCode(db, args.refCode);
+  const ref = await memberByRefCode(db, { code: args.refCode });
   if (!ref) throw new AppError("INVALID_REFCODE");
   if (ref.id === args.targetId) throw new AppError("OWN_REFCODE");
   return db.transaction(async (tx) => {
@@ -111,37 +112,8 @@ export async function setReferrer(
 /** Changes the member's own referral code: 4–16 letters/digits (upper-cased), unique → 409 REFCODE_IN_USE. */
 export async function setOwnRefCode(
   db: DbOrTx,
-  args: { actorId: number; targetId: number; refCode: string } & Ctx,
+  args: { actorId: number; targetId: number; refCode: string } & RequestMeta,
 ): Promise<{ refCode: string }> {
-  const code = args.refCode.toUpperCase();
-  if (await refCodeTaken(db, code, args.targetId)) throw new AppError("REFCODE_IN_USE");
-  const issued = await db
-    .select({ id: signupCodes.id })
-    .from(signupCodes)
-    .where(sql`upper(${signupCodes.code}) = ${code}`);
-  if (issued.length) throw new AppError("REFCODE_IN_USE");
-  try {
-    return await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ refCode: users.refCode })
-        .from(users)
-        .where(eq(users.id, args.targetId))
-        .for("update");
-      if (!before) throw new AppError("NOT_FOUND");
-      await tx.update(users).set({ refCode: code, updatedAt: new Date() }).where(eq(users.id, args.targetId));
-      await audit(tx, {
-        action: "refcode.change",
-        actorId: args.actorId,
-        targetUserId: args.targetId,
-        ip: args.ip,
-        requestId: args.requestId,
-        before: { refCode: before.refCode },
-        after: { refCode: code },
-      });
-      return { refCode: code };
-    });
-  } catch (e) {
-    if (uniqueViolation(e) === "users_ref_code_uq") throw new AppError("REFCODE_IN_USE");
-    throw e;
-  }
+  const { refCode } = await changeRefCode(args, { ip: args.ip, requestId: args.requestId }, db);
+  return { refCode };
 }

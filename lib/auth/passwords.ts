@@ -1,0 +1,89 @@
+/**
+ * Passwords after sign-up: the one current-password check (password change, payout address), the member's
+ * own change, and a SUPERADMIN's reset to a one-time temporary password.
+ */
+import { and, eq } from "drizzle-orm";
+import { type DbOrTx, getDb } from "@/db/client";
+import { sessions, users } from "@/db/schema";
+import { audit, type RequestMeta } from "@/lib/audit";
+import { AppError } from "@/lib/errors";
+import { LOGIN_ACCOUNT, rateLimited, reset } from "@/lib/rate-limit";
+import { generateTemporaryPassword } from "@/lib/referral";
+import { checkPassword, type LoginResult } from "./login";
+import { hashPassword } from "./password";
+import { revokeMemberSessions, type SessionUser } from "./session";
+
+/**
+ * SECURITY B16: the signed-in member proves who they are with their current password. It shares the
+ * account's login failure budget (5 per 15 minutes, failures only), so a stolen session cannot guess
+ * more than a login could. 400 WRONG_PASSWORD, 429 once the budget is spent.
+ */
+export async function verifyCurrentPasswordOrThrow(
+  actorId: number,
+  password: string,
+  meta: RequestMeta,
+  db?: DbOrTx,
+): Promise<void> {
+  const conn = db ?? (await getDb());
+  const [me] = await conn.select({ userId: users.userId }).from(users).where(eq(users.id, actorId));
+  if (!me) throw new AppError("UNAUTHENTICATED");
+  const check = await checkPassword({ handle: me.userId, id: actorId }, password, undefined, conn);
+  if (check.ok) return;
+  if (check.throttled) throw rateLimited(check.retryAfter);
+  await audit(conn, { action: "CURRENT_PASSWORD_FAILURE", actorId, targetUserId: actorId, ...meta });
+  throw new AppError("WRONG_PASSWORD");
+}
+
+/**
+ * The member changes their own password (current one required). Their other sessions end; the one
+ * making the change continues (returned so the route can re-issue its cookie, same session and end).
+ */
+export async function changePassword(
+  actor: SessionUser,
+  currentPassword: string,
+  newPassword: string,
+  meta: RequestMeta,
+): Promise<LoginResult & { session: { id: string; expiresAt: Date } }> {
+  await verifyCurrentPasswordOrThrow(actor.id, currentPassword, meta);
+  const passwordHash = await hashPassword(newPassword);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, actor.id), eq(users.status, "ACTIVE")))
+      .returning({ id: users.id, userId: users.userId, role: users.role });
+    const [session] = await tx
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, actor.sessionId));
+    if (!updated || !session) throw new AppError("UNAUTHENTICATED");
+    await revokeMemberSessions(tx, actor.id, actor.sessionId);
+    await audit(tx, { action: "PASSWORD_CHANGE", actorId: actor.id, targetUserId: actor.id, ...meta });
+    return { ...updated, session };
+  });
+}
+
+/**
+ * A SUPERADMIN issues a one-time temporary password (answered once, never stored in clear). Every session
+ * of the member ends, and the account's login lock lifts: the documented way back in after a lock-out.
+ * Target rules (self, hierarchy, deactivated) are the caller's wrapper's.
+ */
+export async function resetPassword(actor: { id: number }, targetId: number, meta: RequestMeta): Promise<string> {
+  const temporary = generateTemporaryPassword();
+  const passwordHash = await hashPassword(temporary);
+  const db = await getDb();
+  const target = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, targetId), eq(users.status, "ACTIVE")))
+      .returning({ id: users.id, userId: users.userId });
+    if (!row) throw new AppError("NOT_FOUND");
+    await revokeMemberSessions(tx, row.id);
+    await audit(tx, { action: "PASSWORD_RESET", actorId: actor.id, targetUserId: row.id, ...meta });
+    return row;
+  });
+  await reset(LOGIN_ACCOUNT, target.userId);
+  return temporary;
+}
