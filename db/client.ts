@@ -2,13 +2,14 @@
  * The only place that builds a database driver.
  * DATABASE_URL set → postgres.js against that server; unset → PGlite persisted in DATA_DIR
  * (or in memory when DATA_DIR is "memory://", as the tests use it).
+ * The settings come from db/settings.ts (the environment), never from lib/.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { env } from "@/lib/env";
 import * as schema from "./schema";
+import { dbSettings, privateDataDir } from "./settings";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,7 +23,7 @@ type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
 const g = globalThis as GlobalWithDb;
 
 async function open(): Promise<Handle> {
-  const { DATABASE_URL, DATA_DIR } = env();
+  const { databaseUrl: DATABASE_URL, dataDir: DATA_DIR } = dbSettings();
   if (DATABASE_URL) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
@@ -36,21 +37,23 @@ async function open(): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   let dataDir = DATA_DIR;
+  let unlock = () => {};
   if (!dataDir.startsWith("memory://")) {
-    dataDir = path.resolve(dataDir, "pglite");
-    fs.mkdirSync(dataDir, { recursive: true });
-    takeDirectoryLock(dataDir);
+    dataDir = path.join(privateDataDir(dataDir), "pglite");
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    unlock = takeDirectoryLock(dataDir);
   }
   const client = await PGlite.create(dataDir);
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close: () => client.close().finally(unlock) };
 }
 
 /**
  * PGlite does not lock its directory and a second process would corrupt it, so we do:
- * a lock file holding our pid, taken over only when that pid is gone.
+ * a lock file holding our pid, taken over only when that pid is gone. Released on close (so `npm start`
+ * can check the database before the server opens it) and at exit.
  */
-function takeDirectoryLock(dir: string) {
+function takeDirectoryLock(dir: string): () => void {
   const lock = path.join(path.dirname(dir), "pglite.lock");
   try {
     fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
@@ -67,6 +70,7 @@ function takeDirectoryLock(dir: string) {
     } catch {}
   };
   process.once("exit", release);
+  return release;
 }
 
 function isAlive(pid: number) {

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { getHandle } from "./client";
+import { dbSettings } from "./settings";
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
 const MIGRATION_LOCK = 727_270_001;
@@ -21,7 +22,7 @@ export async function migrateDatabase(): Promise<void> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const url = process.env.DATABASE_URL as string;
+  const url = dbSettings().databaseUrl as string;
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const db = drizzle(client);

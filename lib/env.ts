@@ -1,20 +1,27 @@
 /**
  * Server configuration, validated once at import. Only server modules import this file.
- * AUTH_SECRET in embedded mode is generated into DATA_DIR by lib/secret.ts, not here.
+ * AUTH_SECRET and FILE_ENCRYPTION_KEY in embedded mode are generated into DATA_DIR by lib/secret.ts; with
+ * DATABASE_URL set they must come from the environment, and startupEnvProblem() refuses to start without them.
  */
 import { z } from "zod";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default("./.data"),
-  PORT: z.coerce.number().int().positive().default(3000),
+  /** Where the embedded database lives; db/client.ts reads it (default ./.data). */
+  DATA_DIR: z.string().optional(),
+  PORT: z.coerce.number().int().positive().max(65_535).default(3000),
+  /** Address `npm start` listens on; 127.0.0.1 in embedded mode when unset (scripts/start.ts). */
+  HOST: z.string().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   UPBIT_API_URL: z.string().url().default("https://api.upbit.com"),
   BINANCE_API_URL: z.string().url().default("https://api.binance.com"),
   CRON_SECRET: z.string().min(16).optional(),
   /** Key for encrypting ID images at rest (base64, 32 bytes); generated into DATA_DIR in embedded mode. */
-  FILE_ENCRYPTION_KEY: z.string().optional(),
+  FILE_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, "base64").length === 32)
+    .optional(),
   PRICE_REFRESH_MS: z.coerce.number().int().positive().default(30_000),
   PRICE_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   /** Comma-separated proxy addresses whose X-Forwarded-For we trust; empty: trust none. */
@@ -23,15 +30,37 @@ const schema = z.object({
   APP_ORIGIN: z.string().url().optional(),
 });
 
+const empty = (v: string | undefined) => (v === "" ? undefined : v);
+const check = () => schema.safeParse(Object.fromEntries(KEYS.map((k) => [k, empty(process.env[k])])));
+/** Variable names only: a value may be a secret. */
+const malformed = (r: ReturnType<typeof check>) =>
+  r.success ? [] : [...new Set(r.error.issues.map((i) => i.path.join(".")))];
+
 function parse() {
-  const empty = (v: string | undefined) => (v === "" ? undefined : v);
-  const raw = Object.fromEntries(KEYS.map((k) => [k, empty(process.env[k])]));
-  const result = schema.safeParse(raw);
-  if (!result.success) {
-    const fields = result.error.issues.map((i) => i.path.join(".")).join(", ");
-    throw new Error(`Invalid environment: ${fields}`);
-  }
+  const result = check();
+  if (!result.success) throw new Error(`Invalid environment: ${malformed(result).join(", ")}`);
   return result.data;
+}
+
+/** Variables a server database needs from the environment (embedded mode generates them into DATA_DIR). */
+const REQUIRED_WITH_DATABASE_URL = ["AUTH_SECRET", "FILE_ENCRYPTION_KEY"] as const;
+
+/**
+ * What stops the server from starting, as one line naming the variables (never their values), or null.
+ * scripts/start.ts and lib/boot.ts print it and exit non-zero, so a bad deployment fails at start rather
+ * than on the first sign-in or ID upload.
+ */
+export function startupEnvProblem(): string | null {
+  const result = check();
+  const bad = malformed(result);
+  const missing = empty(process.env.DATABASE_URL)
+    ? REQUIRED_WITH_DATABASE_URL.filter((k) => !empty(process.env[k]))
+    : [];
+  const parts = [
+    missing.length ? `missing ${missing.join(", ")} (required when DATABASE_URL is set)` : "",
+    bad.length ? `malformed ${bad.join(", ")}` : "",
+  ].filter(Boolean);
+  return parts.length ? `Cannot start: ${parts.join("; ")}. See "Configuration" in README.md.` : null;
 }
 
 export type Env = z.infer<typeof schema>;

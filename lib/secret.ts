@@ -1,19 +1,24 @@
 /**
- * Server secrets. With a server database they must come from the environment; in embedded mode
- * they are generated once into DATA_DIR (mode 0600) so `npm start` works with no setup.
+ * Server secrets. With a server database (DATABASE_URL) they come only from the environment and nothing is
+ * read from or written to DATA_DIR (startupEnvProblem() refuses to start without them). In embedded mode
+ * they are generated once into DATA_DIR (the directory 0700, each file 0600) so `npm start` works with no setup.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { dbSettings, privateDataDir } from "@/db/settings";
 import { env } from "@/lib/env";
 
 function fromDataDir(name: string, bytes: number): string {
-  const dir = path.resolve(env().DATA_DIR.startsWith("memory://") ? "./.test-data" : env().DATA_DIR);
+  const { dataDir } = dbSettings();
+  // Tests run the database in memory; their secrets go to a scratch directory.
+  const dir = privateDataDir(dataDir.startsWith("memory://") ? "./.test-data" : dataDir);
   const file = path.join(dir, name);
   try {
-    return fs.readFileSync(file, "utf8").trim();
+    const value = fs.readFileSync(file, "utf8").trim();
+    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600); // written by an older version
+    return value;
   } catch {
-    fs.mkdirSync(dir, { recursive: true });
     const value = crypto.randomBytes(bytes).toString("base64");
     try {
       fs.writeFileSync(file, value, { mode: 0o600, flag: "wx" });

@@ -3,10 +3,10 @@
  * through the ledger like any other money, a staking product, a few days of rewards, and a price
  * history so the app shows a chart with no network. Safe to run twice: it stops if `superadmin` exists.
  */
-import { sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
 import { idDocuments, priceSnapshots, stakingProducts, stakingRewards, stakingRuns, users } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { credit, move, post, member, system } from "@/lib/ledger";
 import { D } from "@/lib/money";
 
@@ -15,6 +15,29 @@ export const DEMO_ACCOUNTS = [
   { userId: "admin", password: "Admin1234!", role: "ADMIN", name: "관리자", refCode: "ADMIN7QX" },
   { userId: "demo", password: "Demo1234!", role: "USER", name: "데모회원", refCode: "DEMO8KTR" },
 ] as const;
+
+/**
+ * The demo accounts whose stored hash still matches the published password (DESIGN.md §2, README):
+ * anyone who can reach the server could sign in as them. Checked against the hash, so a changed password
+ * counts as changed whoever changed it.
+ */
+export async function demoAccountsWithPublishedPassword(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ userId: users.userId, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      inArray(
+        users.userId,
+        DEMO_ACCOUNTS.map((a) => a.userId),
+      ),
+    );
+  const exposed: string[] = [];
+  for (const a of DEMO_ACCOUNTS) {
+    const row = rows.find((r) => r.userId === a.userId);
+    if (row && (await verifyPassword(row.passwordHash, a.password))) exposed.push(a.userId);
+  }
+  return exposed;
+}
 
 export const DEMO_WALLET = "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7";
 

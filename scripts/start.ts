@@ -1,12 +1,17 @@
 /**
- * `npm start`: build when the sources changed since the last build, then serve on PORT.
- * In embedded mode the server migrates and seeds itself at start (lib/boot.ts); with DATABASE_URL
- * it migrates and expects AUTH_SECRET.
+ * `npm start`: check the environment, build when the sources changed since the last build, then serve on
+ * HOST:PORT. Embedded mode listens on 127.0.0.1 unless HOST is set; on any other address it first migrates
+ * and seeds here and refuses to start while a demo account keeps its published password. The server
+ * migrates, seeds and checks again at start (lib/boot.ts), also when started without this script.
+ * Each refusal is one line on stderr and exit code 1.
  */
-import { spawnSync, spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { closeDb } from "@/db/client";
+import { isLoopbackHost, listenHost, prepareDatabase } from "@/lib/boot";
+import { env, isEmbedded, startupEnvProblem } from "@/lib/env";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stampFile = path.join(root, ".next", "wld-source-stamp");
@@ -42,6 +47,22 @@ function sourceStamp(): string {
   return hash.digest("hex");
 }
 
+const problem = startupEnvProblem();
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+const host = listenHost();
+if (isEmbedded() && host && !isLoopbackHost(host)) {
+  // Before the (slow) build: refuse at once. closeDb releases the embedded database for the server.
+  const refusal = await prepareDatabase();
+  await closeDb();
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
+}
+
 const noBuild = process.argv.includes("--no-build");
 const stamp = sourceStamp();
 const built =
@@ -59,11 +80,18 @@ if (!built && !noBuild) {
   fs.writeFileSync(stampFile, stamp);
 }
 
-const port = process.env.PORT ?? "3000";
-const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
+const port = String(env().PORT);
+const args = ["start", "-p", port, ...(host ? ["-H", host] : [])];
+console.log(
+  host
+    ? `Serving on http://${host.includes(":") ? `[${host}]` : host}:${port}`
+    : `Serving on port ${port}, every interface`,
+);
+const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), ...args], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  // HOST tells the server's own start check (lib/boot.ts) where it listens.
+  env: { ...process.env, ...(host ? { HOST: host } : {}), NEXT_TELEMETRY_DISABLED: "1" },
 });
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));
