@@ -23,7 +23,8 @@ type RequestRow = {
   amount: string;
   fee: string;
   total: string;
-  status: "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED";
+  /** EXPIRED: a deposit whose price quote ran out (shown, no longer cancellable). */
+  status: "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED" | "EXPIRED";
   reason: string | null;
   createdAt: string;
 };
