@@ -12,6 +12,26 @@ export const ZERO = new D(0);
 
 const PLAIN = /^-?(0|[1-9]\d{0,19})(\.\d+)?$/;
 
+/** A double holds any decimal of up to 15 significant digits exactly enough to print it back (DBL_DIG). */
+export const MAX_JSON_DIGITS = 15;
+
+/** Significant digits of a plain decimal: leading zeros and trailing zeros after the point do not count. */
+function significantDigits(text: string): number {
+  const [int = "", frac = ""] = text.replace(/^-/, "").split(".");
+  return (int + frac.replace(/0+$/, "")).replace(/^0+/, "").length;
+}
+
+/**
+ * The rule for a JSON number, judged by the text the client sent (before JSON.parse rounds it): a plain
+ * decimal (no exponent) of at most 15 significant digits whose double prints back as the same decimal.
+ * `1e1`, `5.0000000000000001` and 20-digit integers fail; so do values that overflow or underflow.
+ */
+export function isExactJsonNumber(text: string): boolean {
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?$/.test(text) || significantDigits(text) > MAX_JSON_DIGITS) return false;
+  const n = Number(text);
+  return Number.isFinite(n) && new D(n).eq(new D(text));
+}
+
 /**
  * Strict parse of an amount from a request body: a JSON number or a plain decimal string.
  * No exponents, hex, whitespace, plus signs, NaN or Infinity; at most `decimals` decimals.
@@ -20,9 +40,11 @@ const PLAIN = /^-?(0|[1-9]\d{0,19})(\.\d+)?$/;
 export function parseAmount(value: unknown, decimals = COIN_DECIMALS, allowNegative = false): Dec | null {
   let text: string;
   if (typeof value === "number") {
+    // Bodies judge a JSON number by its source text (lib/api/body.ts); here the value itself must still be
+    // one a client could have written exactly: finite, at most 15 significant digits.
     if (!Number.isFinite(value)) return null;
-    // A JSON number is taken by its shortest round-trip text; exponent forms are refused below.
-    text = String(value);
+    text = new D(value === 0 ? 0 : value).toFixed(); // -0 is 0
+    if (significantDigits(text) > MAX_JSON_DIGITS) return null;
   } else if (typeof value === "string") {
     text = value;
   } else {

@@ -1,7 +1,8 @@
 /**
  * Reads one file field from a multipart body as a stream, keeping at most `maxBytes` in memory.
  * A declared Content-Length over the limit is refused before anything is read; a body that turns
- * out larger is cut off at the limit (the request stream is cancelled, nothing more is read).
+ * out larger (file or whole body, chunked or not) is cut off at the limit (the request stream is
+ * cancelled, nothing more is read).
  */
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
@@ -69,6 +70,12 @@ export async function readMultipartFile(req: Request, field: string, maxBytes: n
       resolve(found);
     });
     source.on("error", () => fail(new AppError("VALIDATION", { field })));
+    // The whole body is counted too: a chunked body of preamble, skipped parts or junk stops at the cap.
+    let total = 0;
+    source.on("data", (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes + MULTIPART_OVERHEAD) fail(new AppError("PAYLOAD_TOO_LARGE"));
+    });
     source.pipe(parser);
   });
 }

@@ -3,6 +3,7 @@
  * handler answers the spec's exact message for each rule (spec §5).
  */
 import { z } from "zod";
+import { isSingleLine } from "@/lib/api/body";
 
 /** A short list of the most common passwords (≥ 8 characters), refused at sign-up and on change. */
 const COMMON_PASSWORDS = new Set([
@@ -42,15 +43,24 @@ export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome; the cap only bounds hashing work. */
 export const PASSWORD_MAX = 256;
 
-const required = (code = "REQUIRED_FIELDS") =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: code }).min(1, { error: code }));
+/**
+ * A trimmed, non-empty, single-line text; missing or empty answers `code`, the form's own message
+ * (the sign-up form's is the spec's REQUIRED_FIELDS text, the login form's LOGIN_REQUIRED, …).
+ */
+const required = (code: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ error: code }).min(1, { error: code }).refine(isSingleLine, { error: "INVALID_CHARACTERS" }),
+  );
 
 /** A new password: 8–256 characters, any composition, not one of the most common ones. Not trimmed. */
-export const newPasswordSchema = z
-  .string({ error: "REQUIRED_FIELDS" })
-  .min(1, { error: "REQUIRED_FIELDS" })
-  .refine((p) => [...p].length >= PASSWORD_MIN && p.length <= PASSWORD_MAX, { error: "WEAK_PASSWORD" })
-  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { error: "WEAK_PASSWORD" });
+const newPassword = (requiredCode: string) =>
+  z
+    .string({ error: requiredCode })
+    .min(1, { error: requiredCode })
+    .refine((p) => [...p].length >= PASSWORD_MIN && p.length <= PASSWORD_MAX, { error: "WEAK_PASSWORD" })
+    .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { error: "WEAK_PASSWORD" });
+export const newPasswordSchema = newPassword("REQUIRED_FIELDS");
 
 export const USERID_PATTERN = /^[A-Za-z0-9]+$/;
 
@@ -60,18 +70,21 @@ export const USERID_PATTERN = /^[A-Za-z0-9]+$/;
  */
 export const signupSchema = z
   .object({
-    name: required().pipe(z.string().max(50, { error: "VALIDATION" })),
-    userId: required().pipe(
+    name: required("REQUIRED_FIELDS").pipe(z.string().max(50, { error: "VALIDATION" })),
+    userId: required("REQUIRED_FIELDS").pipe(
       z.string().regex(USERID_PATTERN, { error: "INVALID_USERID" }).max(30, { error: "INVALID_USERID" }),
     ),
     password: newPasswordSchema,
     /** Optional: when the client sends the confirmation too, it must match. */
     passwordConfirm: z.string().optional(),
     phone: z
-      .preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(30, { error: "VALIDATION" }))
+      .preprocess(
+        (v) => (typeof v === "string" ? v.trim() : v),
+        z.string().max(30, { error: "VALIDATION" }).refine(isSingleLine, { error: "INVALID_CHARACTERS" }),
+      )
       .optional()
       .nullable(),
-    refId: required().pipe(z.string().max(32, { error: "INVALID_REFCODE" })),
+    refId: required("REQUIRED_FIELDS").pipe(z.string().max(32, { error: "INVALID_REFCODE" })),
   })
   .superRefine((v, ctx) => {
     if (v.passwordConfirm !== undefined && v.passwordConfirm !== v.password)
@@ -81,19 +94,22 @@ export type SignupInput = z.infer<typeof signupSchema>;
 
 /** POST /api/login: both fields present (spec §5 '아이디와 비밀번호를 모두 입력해주세요.'). */
 export const loginSchema = z.object({
-  userId: required().pipe(z.string().max(64, { error: "INVALID_CREDENTIALS" })),
+  userId: required("LOGIN_REQUIRED").pipe(z.string().max(64, { error: "INVALID_CREDENTIALS" })),
   password: z
-    .string({ error: "REQUIRED_FIELDS" })
-    .min(1, { error: "REQUIRED_FIELDS" })
+    .string({ error: "LOGIN_REQUIRED" })
+    .min(1, { error: "LOGIN_REQUIRED" })
     .max(PASSWORD_MAX, { error: "INVALID_CREDENTIALS" }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** PATCH /api/users/by-id/{userId}/password. */
+/** PATCH /api/users/by-id/{userId}/password (spec §5: 'enter the password correctly'). */
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string({ error: "REQUIRED_FIELDS" }).min(1, { error: "REQUIRED_FIELDS" }).max(PASSWORD_MAX),
-    newPassword: newPasswordSchema,
+    currentPassword: z
+      .string({ error: "PASSWORD_REQUIRED" })
+      .min(1, { error: "PASSWORD_REQUIRED" })
+      .max(PASSWORD_MAX, { error: "PASSWORD_REQUIRED" }),
+    newPassword: newPassword("PASSWORD_REQUIRED"),
     newPasswordConfirm: z.string().optional(),
   })
   .superRefine((v, ctx) => {
@@ -105,8 +121,8 @@ export const passwordChangeSchema = z
 export const refCodeSchema = z.preprocess(
   (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
   z
-    .string({ error: "REQUIRED_FIELDS" })
-    .min(1, { error: "REQUIRED_FIELDS" })
+    .string({ error: "REFCODE_REQUIRED" })
+    .min(1, { error: "REFCODE_REQUIRED" })
     .max(32, { error: "VALIDATION" })
     .regex(/^[A-Z0-9_-]+$/, { error: "VALIDATION" }),
 );
@@ -115,7 +131,9 @@ export const refCodeSchema = z.preprocess(
 export const adminRefCodeSchema = z.object({ refCode: refCodeSchema });
 
 /** PATCH /api/admin/users/{id}/phone: non-empty (spec §5). */
-export const adminPhoneSchema = z.object({ phone: required().pipe(z.string().max(30, { error: "VALIDATION" })) });
+export const adminPhoneSchema = z.object({
+  phone: required("PHONE_REQUIRED").pipe(z.string().max(30, { error: "VALIDATION" })),
+});
 
 /** PATCH /api/admin/users/{id}/toggle-role: the role the member should have afterwards. */
 export const toggleRoleSchema = z.object({
@@ -124,8 +142,8 @@ export const toggleRoleSchema = z.object({
 
 /** GET /api/admin/users/paginated?search&phone&page&limit. */
 export const userListQuerySchema = z.object({
-  search: z.string().trim().max(64).optional().default(""),
-  phone: z.string().trim().max(30).optional().default(""),
+  search: z.string().trim().max(64).refine(isSingleLine, "INVALID_CHARACTERS").optional().default(""),
+  phone: z.string().trim().max(30).refine(isSingleLine, "INVALID_CHARACTERS").optional().default(""),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   limit: z.coerce.number().int().min(1).max(100).optional().default(10),
 });

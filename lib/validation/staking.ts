@@ -4,20 +4,10 @@
  */
 import { z } from "zod";
 import { COINS } from "@/db/schema";
-import { COIN_DECIMALS, type Dec, parseAmount } from "@/lib/money";
+import { hasControlChars, isSingleLine } from "@/lib/api/body";
+import { AppError } from "@/lib/errors";
 import { isDay } from "@/lib/staking/time";
-
-/** An amount with at most `decimals` decimals, above zero (or ≥ 0 with allowZero) → Dec; else INVALID_AMOUNT. */
-export const amountValue = (opts: { decimals?: number; allowZero?: boolean; max?: string } = {}) =>
-  z.unknown().transform((v, ctx): Dec => {
-    const d = parseAmount(v, opts.decimals ?? COIN_DECIMALS);
-    const bad = !d || d.isNegative() || (!opts.allowZero && d.isZero()) || (opts.max !== undefined && d.gt(opts.max));
-    if (bad || !d) {
-      ctx.addIssue({ code: "custom", message: "INVALID_AMOUNT" });
-      return z.NEVER;
-    }
-    return d;
-  });
+import { adminAmount, amountValue } from "./amount";
 
 /** An annual rate in percent: 0 or more, up to 6 decimals (numeric(12,6)), at most 1000 %. */
 export const rateValue = () => amountValue({ decimals: 6, allowZero: true, max: "1000" });
@@ -34,19 +24,24 @@ export const coinValue = () => ci(COINS);
 export const stakingRateSchema = z.object({ coinSymbol: coinValue().default("WLD"), rate: rateValue() });
 
 /** PATCH /api/admin/users/{id}/interest */
-export const interestSchema = z.object({ amount: amountValue(), action: ci(["deposit", "withdraw"], false) });
+export const interestSchema = z.object({ amount: adminAmount(), action: ci(["deposit", "withdraw"], false) });
 
 /** PATCH /api/admin/users/{id}/staking */
 export const stakingWithdrawSchema = z.object({
   symbol: coinValue().default("WLD"),
-  amount: amountValue(),
+  amount: adminAmount(),
   action: ci(["withdraw"], false),
 });
 
 const lockEnd = z.iso.datetime({ offset: true, message: "VALIDATION" }).transform((s) => new Date(s));
 const productFields = {
   coinSymbol: coinValue(),
-  name: z.string({ message: "REQUIRED_FIELDS" }).trim().min(1, "REQUIRED_FIELDS").max(100, "VALIDATION"),
+  name: z
+    .string({ message: "PRODUCT_NAME_REQUIRED" })
+    .trim()
+    .min(1, "PRODUCT_NAME_REQUIRED")
+    .max(100, "VALIDATION")
+    .refine(isSingleLine, "INVALID_CHARACTERS"),
   annualRate: rateValue(),
   lockEnd: lockEnd.nullable(),
   lockDays: z
@@ -55,7 +50,7 @@ const productFields = {
     .min(0, "VALIDATION")
     .max(36500, "VALIDATION")
     .nullable(),
-  minAmount: amountValue({ allowZero: true }),
+  minAmount: adminAmount({ allowZero: true }),
   active: z.boolean({ message: "VALIDATION" }),
 };
 const oneLock = (p: { lockEnd?: Date | null; lockDays?: number | null }) => !(p.lockEnd && p.lockDays != null);
@@ -92,8 +87,10 @@ export const accrueSchema = z.object({
     .optional(),
 });
 
-/** ?page&limit for admin lists. */
+/** ?page&limit for admin lists. A control character in any parameter of the list → 400 INVALID_CHARACTERS. */
 export function pageQuery(params: URLSearchParams, defaults = { limit: 20, max: 100 }) {
+  for (const [k, v] of params)
+    if (hasControlChars(k) || hasControlChars(v)) throw new AppError("INVALID_CHARACTERS", { field: "query" });
   const int = (v: string | null, d: number) => (v && /^\d{1,6}$/.test(v) ? Number(v) : d);
   const page = Math.max(1, int(params.get("page"), 1));
   const limit = Math.min(defaults.max, Math.max(1, int(params.get("limit"), defaults.limit)));

@@ -5,21 +5,11 @@
  */
 import { z } from "zod";
 import { COINS } from "@/db/schema";
+import { hasControlChars } from "@/lib/api/body";
 import { validationError } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors";
 import { TRANSFER_DECIMALS } from "@/lib/constants";
-import { COIN_DECIMALS, type Dec, parseAmount } from "@/lib/money";
-
-/** A positive amount with at most `decimals` decimals → Dec; anything else → 400 INVALID_AMOUNT. */
-export const positiveAmount = (decimals: number = COIN_DECIMALS) =>
-  z.unknown().transform((v, ctx): Dec => {
-    const d = parseAmount(v, decimals);
-    if (!d || d.lte(0)) {
-      ctx.addIssue({ code: "custom", message: "INVALID_AMOUNT" });
-      return z.NEVER;
-    }
-    return d;
-  });
+import { ADMIN_AMOUNT_MAX, adminAmount, amountValue } from "./amount";
 
 const coin = z.enum(COINS, { message: "VALIDATION" });
 /** Only WLD can be moved by members (spec §3: only WLD is selectable). */
@@ -31,58 +21,69 @@ const ci = <T extends string>(values: readonly [T, ...T[]]) =>
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(values as unknown as [T, ...T[]]));
 
-export const swapSchema = z.object({ amount: positiveAmount() });
+export const swapSchema = z.object({ amount: amountValue() });
 
 export const transferRequestSchema = z.object({
   /** Ignored when present: the member is the session's (the spec's clients send their own handle). */
   userId: z.string().optional(),
   coinSymbol: wldOnly,
-  amount: positiveAmount(TRANSFER_DECIMALS),
+  amount: amountValue({ decimals: TRANSFER_DECIMALS }),
   type: ci(["TRANSFER", "WITHDRAW"]).default("TRANSFER"),
 });
 
 export const depositRequestSchema = z.object({
   userId: z.string().optional(),
   coinSymbol: wldOnly,
-  /** KRW, whole won. */
-  amount: positiveAmount(0),
+  /** KRW, whole won; capped like an admin amount, since an approval credits its WLD value. */
+  amount: amountValue({ decimals: 0, cap: ADMIN_AMOUNT_MAX }),
   type: ci(["DEPOSIT"]).optional(),
 });
 
+/**
+ * POST /api/users/by-id/{userId}/walletAddr: `NETWORK|EXCHANGE|ADDRESS` and the current password, every
+ * part required (the form's own message; lib/wallet/address.ts then checks each part).
+ */
 export const walletAddrSchema = z.object({
-  walletAddr: z.string({ message: "REQUIRED_FIELDS" }).min(1, "REQUIRED_FIELDS").max(200, "INVALID_WALLET"),
+  walletAddr: z
+    .string({ message: "WALLET_FIELDS_REQUIRED" })
+    .max(200, "INVALID_WALLET")
+    .refine((v) => {
+      // A part left empty is a missing field; a malformed value is the address parser's INVALID_WALLET.
+      return v.split("|").every((part) => part.trim() !== "");
+    }, "WALLET_FIELDS_REQUIRED"),
   /** SECURITY B16: a wallet address is a sensitive change and needs the caller's current password. */
-  currentPassword: z.string({ message: "REQUIRED_FIELDS" }).min(1, "REQUIRED_FIELDS").max(1024),
+  currentPassword: z.string({ message: "WALLET_FIELDS_REQUIRED" }).min(1, "WALLET_FIELDS_REQUIRED").max(1024),
 });
 
 export const referrerSchema = z.object({
-  refCode: z.string({ message: "REQUIRED_FIELDS" }).trim().min(1, "REQUIRED_FIELDS").max(64, "INVALID_REFCODE"),
+  refCode: z.string({ message: "REFCODE_REQUIRED" }).trim().min(1, "REFCODE_REQUIRED").max(64, "INVALID_REFCODE"),
 });
 
 /** A member's own code: 4–16 letters or digits, stored upper-case. */
 export const refCodeSchema = z.object({
   refCode: z
-    .string({ message: "REQUIRED_FIELDS" })
+    .string({ message: "REFCODE_REQUIRED" })
     .trim()
-    .min(1, "REQUIRED_FIELDS")
+    .min(1, "REFCODE_REQUIRED")
     .regex(/^[A-Za-z0-9]{4,16}$/, "INVALID_REFCODE_FORMAT")
     .transform((s) => s.toUpperCase()),
 });
 
+/** PATCH /api/admin/requests/{id}. The reason is free text and may span lines. */
 export const adminDecisionSchema = z.object({
   action: ci(["APPROVE", "REJECT"]),
-  reason: z.string().trim().max(500).optional(),
+  reason: z.string({ message: "VALIDATION" }).trim().max(500, "VALIDATION").optional(),
 });
 
 export const adminCoinSchema = z.object({
   symbol: coin,
-  amount: positiveAmount(),
+  amount: adminAmount(),
   action: ci(["DEPOSIT"]),
 });
 
 export const adminCoinUnhistSchema = z.object({
   symbol: coin,
-  amount: positiveAmount(),
+  amount: adminAmount(),
   action: ci(["DEPOSIT", "WITHDRAW"]),
 });
 
@@ -108,10 +109,16 @@ export const checkDuplicateQuerySchema = z.object({
   type: ci(["DEPOSIT", "WITHDRAW", "TRANSFER"]).default("TRANSFER"),
 });
 
-/** Query parameters as a plain object for a schema (repeated keys: the first wins). */
+/**
+ * Query parameters as a plain object for a schema (repeated keys: the first wins). A control character
+ * in any of them → 400 INVALID_CHARACTERS, whether or not the route uses that parameter.
+ */
 export function queryOf(req: Request): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of new URL(req.url).searchParams) if (!(k in out)) out[k] = v;
+  for (const [k, v] of new URL(req.url).searchParams) {
+    if (hasControlChars(k) || hasControlChars(v)) throw new AppError("INVALID_CHARACTERS", { field: "query" });
+    if (!(k in out)) out[k] = v;
+  }
   return out;
 }
 

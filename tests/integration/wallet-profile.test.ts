@@ -111,10 +111,10 @@ describe("wallet address", () => {
   });
 
   it.each([
-    ["no password", { walletAddr: `OP|Binance|${ADDR}` }, 400, "REQUIRED_FIELDS"],
+    ["no password", { walletAddr: `OP|Binance|${ADDR}` }, 400, "WALLET_FIELDS_REQUIRED"],
     ["wrong password", { walletAddr: `OP|Binance|${ADDR}`, currentPassword: "nope-nope-nope" }, 400, "WRONG_PASSWORD"],
-    ["empty address", { walletAddr: "", currentPassword: DEFAULT_PASSWORD }, 400, "REQUIRED_FIELDS"],
-    ["missing part", { walletAddr: `OP||${ADDR}`, currentPassword: DEFAULT_PASSWORD }, 400, "REQUIRED_FIELDS"],
+    ["empty address", { walletAddr: "", currentPassword: DEFAULT_PASSWORD }, 400, "WALLET_FIELDS_REQUIRED"],
+    ["missing part", { walletAddr: `OP||${ADDR}`, currentPassword: DEFAULT_PASSWORD }, 400, "WALLET_FIELDS_REQUIRED"],
     ["two parts", { walletAddr: `OP|${ADDR}`, currentPassword: DEFAULT_PASSWORD }, 400, "INVALID_WALLET"],
     [
       "unknown network",
@@ -209,7 +209,7 @@ describe("referrer and own referral code", () => {
       const r = await patch(a, bad);
       expect([r.status, r.body.code]).toEqual([400, "INVALID_REFCODE_FORMAT"]);
     }
-    expect((await patch(a, "")).body.code).toBe("REQUIRED_FIELDS");
+    expect((await patch(a, "")).body.code).toBe("REFCODE_REQUIRED");
     const code = `NEW${a.id}X`;
     const ok = await patch(a, code.toLowerCase());
     expect(ok.body).toEqual({ refCode: code });
