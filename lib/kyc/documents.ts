@@ -15,6 +15,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { credit } from "@/lib/ledger";
 import { fileStore, STORAGE_KEY_PATTERN } from "@/lib/storage";
+import { rejectPendingRequests } from "@/lib/wallet/requests";
 import { processIdImage } from "./image";
 import type { UploadedFile } from "./multipart";
 
@@ -166,6 +167,15 @@ export async function rejectIdDocument(
       .set({ status: "REJECTED", reviewedBy: actor.id, reviewedAt: now, reason })
       .where(eq(idDocuments.id, doc.id));
     await tx.update(users).set({ idStatus: "REJECTED", updatedAt: now }).where(eq(users.id, targetId));
+    // A revoked approval stops what it allowed: pending transfers/withdrawals are rejected, holds released.
+    if (target.idStatus === "APPROVED")
+      await rejectPendingRequests(tx, {
+        userId: targetId,
+        actorId: actor.id,
+        reason: "ID approval revoked",
+        ip: meta.ip,
+        requestId: meta.requestId,
+      });
     await audit(tx, {
       action: "kyc.reject",
       actorId: actor.id,

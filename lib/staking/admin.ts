@@ -1,6 +1,7 @@
 /**
  * The admin staking calls (spec §7): products, a member's own rate, interest on the rewards account,
  * and withdrawing from a member's stake. Every change is audited; money moves only through lib/ledger.
+ * Changes on a member lock the member row first and refuse a deactivated member (404).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
@@ -10,6 +11,7 @@ import { audit } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { credit, debit, move } from "@/lib/ledger";
 import { type Dec, toDecimalString } from "@/lib/money";
+import { lockActiveMemberOrThrow } from "@/lib/wallet/holdings";
 
 export type Actor = { actorId: number; ip?: string | null; requestId?: string | null };
 
@@ -108,6 +110,7 @@ export async function setMemberRate(
   actor: Actor,
 ): Promise<{ coinSymbol: Coin; rate: string }> {
   return db.transaction(async (tx) => {
+    await lockActiveMemberOrThrow(tx, userId);
     const before = rowsOf<{ rate: string | null }>(
       await tx.execute(sql`
         SELECT annual_rate::text AS rate FROM member_staking_rates
@@ -150,16 +153,18 @@ export async function adjustInterest(
     amount,
     actorId: actor.actorId,
     audit: {
-      action: `staking.interest_${action}`,
+      action: `staking.interest_${action}` as const,
       ...actorFields(actor),
       targetUserId: userId,
       after: { coin, amount: amount.toFixed(), action },
     },
   };
-  const result =
-    action === "deposit"
-      ? await credit(db, { ...common, kind: "INTEREST_DEPOSIT", from: "rewards_pool", to: "rewards" })
-      : await debit(db, { ...common, kind: "INTEREST_WITHDRAW", from: "rewards", to: "rewards_pool" });
+  const result = await db.transaction(async (tx) => {
+    await lockActiveMemberOrThrow(tx, userId);
+    return action === "deposit"
+      ? credit(tx, { ...common, kind: "INTEREST_DEPOSIT", from: "rewards_pool", to: "rewards" })
+      : debit(tx, { ...common, kind: "INTEREST_WITHDRAW", from: "rewards", to: "rewards_pool" });
+  });
   const rewards = result.balances.find((b) => b.account.userId !== null)?.balance ?? "0";
   return { rewards };
 }
@@ -177,21 +182,24 @@ export async function withdrawStake(
   amount: Dec,
   actor: Actor,
 ): Promise<{ coinSymbol: Coin; staked: string; holding: string }> {
-  const result = await move(db, {
-    kind: "ADMIN_UNSTAKE",
-    userId,
-    coin,
-    amount,
-    from: "staked",
-    to: "holding",
-    actorId: actor.actorId,
-    memberTx: [{ userId, type: "STAKING", coinSymbol: coin, amount: amount.neg() }],
-    audit: {
-      action: "staking.admin_withdraw",
-      ...actorFields(actor),
-      targetUserId: userId,
-      after: { coin, amount: amount.toFixed() },
-    },
+  const result = await db.transaction(async (tx) => {
+    await lockActiveMemberOrThrow(tx, userId);
+    return move(tx, {
+      kind: "ADMIN_UNSTAKE",
+      userId,
+      coin,
+      amount,
+      from: "staked",
+      to: "holding",
+      actorId: actor.actorId,
+      memberTx: [{ userId, type: "STAKING", coinSymbol: coin, amount: amount.neg() }],
+      audit: {
+        action: "staking.admin_withdraw",
+        ...actorFields(actor),
+        targetUserId: userId,
+        after: { coin, amount: amount.toFixed() },
+      },
+    });
   });
   const of = (kind: string) => result.balances.find((b) => b.account.kind === kind)?.balance ?? "0";
   return { coinSymbol: coin, staked: of("staked"), holding: of("holding") };

@@ -28,7 +28,16 @@ async function setWldPrice(usdt: string, ageMs = 0) {
   await (await getDb())
     .insert(priceSnapshots)
     .values([
-      { symbol: "USDT", series: "ticker", time: at, priceKrw: "1400", usdtKrw: "1400", changePercent: "0", source: "upbit", fetchedAt: at },
+      {
+        symbol: "USDT",
+        series: "ticker",
+        time: at,
+        priceKrw: "1400",
+        usdtKrw: "1400",
+        changePercent: "0",
+        source: "upbit",
+        fetchedAt: at,
+      },
       { symbol: "WLD", series: "1h", time: at, priceKrw: krw, usdtKrw: "1400", source: "binance", fetchedAt: at },
     ])
     .onConflictDoNothing();
@@ -125,8 +134,20 @@ describe("deposit quotes (issue 10 finding 7)", () => {
     await setWldPrice("3");
     const ok = await decide(admin, id, { action: "approve", krwReceived: "42000" });
     expect(ok.status).toBe(200);
-    expect(ok.body.request).toMatchObject({ id, status: "APPROVED", krwAmount: "42000", priceKrw: "4200", amount: "10" });
-    expect(await requestRow(id)).toMatchObject({ status: "APPROVED", krw: "42000", price: "4200", amount: "10", total: "10" });
+    expect(ok.body.request).toMatchObject({
+      id,
+      status: "APPROVED",
+      krwAmount: "42000",
+      priceKrw: "4200",
+      amount: "10",
+    });
+    expect(await requestRow(id)).toMatchObject({
+      status: "APPROVED",
+      krw: "42000",
+      price: "4200",
+      amount: "10",
+      total: "10",
+    });
     expect(await wld(u.id)).toMatchObject({ holding: "10" });
 
     const [a] = rowsOf<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
