@@ -25,7 +25,7 @@ type Account = { id: number; userId: string; role: Role };
 export type PasswordCheck =
   | { ok: true; account: Account }
   | { ok: false; throttled: false; account: Account | null }
-  | { ok: false; throttled: true; retryAfter: number };
+  | { ok: false; throttled: true; by: "account" | "ip"; retryAfter: number };
 
 /**
  * Verifies `password` for the active member named by `who` (a login handle, or an id with its handle)
@@ -45,7 +45,10 @@ export async function checkPassword(
       sql`SELECT pg_advisory_xact_lock(${LOGIN_LOCK_NS}, hashtext(${limitKey(LOGIN_ACCOUNT, who.handle)}))`,
     );
     const acct = await peek(LOGIN_ACCOUNT, who.handle, tx);
-    if (acct.blocked) return { ok: false, throttled: true, retryAfter: acct.retryAfter };
+    if (acct.blocked) return { ok: false, throttled: true, by: "account", retryAfter: acct.retryAfter };
+    // Again now that the lock is held: parallel guesses from one address may have spent its budget meanwhile.
+    const byIp = ip ? await peek(LOGIN_IP, ip, tx) : null;
+    if (byIp?.blocked) return { ok: false, throttled: true, by: "ip", retryAfter: byIp.retryAfter };
     const [row] = await tx
       .select({ id: users.id, userId: users.userId, role: users.role, passwordHash: users.passwordHash })
       .from(users)
@@ -79,7 +82,7 @@ export async function login(userId: string, password: string, meta: RequestMeta)
   const byIp = await peek(LOGIN_IP, meta.ip);
   if (byIp.blocked) throw await throttled("ip", byIp.retryAfter);
   const check = await checkPassword({ handle }, password, meta.ip);
-  if (!check.ok && check.throttled) throw await throttled("account", check.retryAfter);
+  if (!check.ok && check.throttled) throw await throttled(check.by, check.retryAfter);
   if (!check.ok) {
     await audit(db, {
       action: "LOGIN_FAILURE",

@@ -109,6 +109,23 @@ describe(`login throttling (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await loginAs(u.userId, reset.body.temporaryPassword, freshIp())).status).toBe(200);
   });
 
+  it("60 parallel wrong guesses from one address at 60 accounts: the address budget (30) holds within the pool's concurrency", async () => {
+    const ip = freshIp();
+    const tag = Date.now().toString(36);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => loginAs(`spray${i}x${tag}`, "wrong-password-1", ip)),
+    );
+    const counts = statuses(results);
+    console.log(
+      JSON.stringify({ parallelSprayFromOneAddress: 60, checked: counts[401] ?? 0, refused: counts[429] ?? 0 }),
+    );
+    // Checks of different accounts run side by side, so a few in flight can pass the address check together:
+    // at most one per database connection (PGlite runs them one at a time).
+    expect(counts[401]).toBeGreaterThanOrEqual(30);
+    expect(counts[401]).toBeLessThanOrEqual(onPostgres() ? 30 + 10 : 30);
+    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(60);
+  });
+
   it("an unknown account and a wrong password look the same and both cost a hash and a failure", async () => {
     const u = await createUser();
     const ghost = `ghost${Date.now().toString(36)}`;
