@@ -1,6 +1,7 @@
 /**
  * Member settings that touch money or referrals: the wallet address (set once, admin reset), the referrer
- * (set once) and the member's own referral code (unique).
+ * (set once) and the member's own referral code (unique). The current-password check and the code change are
+ * the identity code's own (lib/auth/passwords.ts, lib/auth/referral-codes.ts): one throttle, one uniqueness rule.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
