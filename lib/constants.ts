@@ -1,9 +1,21 @@
 /**
- * Public business constants (spec §9). The client reads them from GET /api/config; the server uses them directly.
+ * Public business constants (spec §9), the one module both sides import: client screens and hooks and the
+ * server alike. Client-safe: no imports at all. The client also reads a few from GET /api/config.
  */
 
 /** End of the protected lock (spec §4). Change here only; the client counts down to it and floors at zero. */
 export const LOCK_RELEASE_AT = "2025-07-27T18:00:00+09:00";
+
+/**
+ * The daily staking reward: balance × annual rate (percent) / REWARD_RATE_DIVISOR (100 % × 365 days), rounded
+ * down to REWARD_DECIMALS. lib/staking/rates.ts dailyReward; its SQL twin (db/queries/staking-rates.ts rewardSql)
+ * spells the same numbers out because db/ imports nothing from lib/, and tests hold the two to one table.
+ */
+export const REWARD_RATE_DIVISOR = 36_500;
+export const REWARD_DECIMALS = 8;
+
+/** A market price older than this is not trusted: shown as unavailable and never used to convert money (SECURITY F30). */
+export const MAX_PRICE_AGE_MS = 60 * 60 * 1000;
 
 /** Version label shown in Settings. */
 export const APP_VERSION = "2.8.8300";

@@ -7,8 +7,10 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { idDocuments, priceSnapshots, stakingProducts, stakingRewards, stakingRuns, users } from "@/db/schema";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { LOCK_RELEASE_AT } from "@/lib/constants";
 import { credit, move, post, member, system } from "@/lib/ledger";
 import { D } from "@/lib/money";
+import { dailyReward } from "@/lib/staking/rates";
 
 export const DEMO_ACCOUNTS = [
   { userId: "superadmin", password: "Super1234!", role: "SUPERADMIN", name: "최고관리자", refCode: "WELCOME1" },
@@ -103,12 +105,12 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     coinSymbol: "WLD",
     name: "WLD 보호 잠금 스테이킹",
     annualRate: "12",
-    lockEnd: new Date("2025-07-27T18:00:00+09:00"),
+    lockEnd: new Date(LOCK_RELEASE_AT),
     minAmount: "0",
   });
 
-  // Five past days of rewards on 800 staked at 12 % a year: 800 × 12 / 100 / 365, cut to 8 decimals.
-  const reward = new D(800).times(12).div(100).div(365).toDecimalPlaces(8, D.ROUND_DOWN);
+  // Five past days of rewards on 800 staked at 12 % a year, by the reward run's own formula.
+  const reward = dailyReward("800", "12");
   for (let i = 5; i >= 1; i--) {
     const kstDay = new Date(now.getTime() + 9 * 3_600_000 - i * day).toISOString().slice(0, 10);
     const result = await post(db, {

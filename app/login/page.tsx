@@ -9,6 +9,7 @@ import { AuthSwitchLink } from "@/components/auth/switch-link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
+import { isAdminRole } from "@/lib/auth/permissions";
 
 type LoginAnswer = { userId?: string; role?: string; error?: string };
 
@@ -63,7 +64,7 @@ function LoginForm() {
       localStorage.setItem("userId", data.userId);
       localStorage.setItem("role", data.role ?? "USER");
     } catch {}
-    router.replace(data.role === "ADMIN" || data.role === "SUPERADMIN" ? "/admin" : "/home");
+    router.replace(isAdminRole(data.role) ? "/admin" : "/home");
     router.refresh();
   }
 

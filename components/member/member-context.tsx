@@ -6,6 +6,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect } from "react";
+import type { IdStatus, Role } from "@/db/schema";
 import { ApiError } from "@/lib/client/api";
 
 const isExpired = (err: unknown) => err instanceof ApiError && err.status === 401;
@@ -13,8 +14,8 @@ const isExpired = (err: unknown) => err instanceof ApiError && err.status === 40
 export type MemberInfo = {
   userId: string;
   name: string;
-  role: "USER" | "ADMIN" | "SUPERADMIN";
-  idStatus: "NONE" | "PENDING" | "APPROVED" | "REJECTED";
+  role: Role;
+  idStatus: IdStatus;
 };
 
 const MemberContext = createContext<MemberInfo | null>(null);

@@ -6,51 +6,26 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+// Types only (erased at build): the client reads exactly the DTOs the server writes.
+import type { StakedCoinDto, StakingHistoryDto } from "@/db/queries/staking";
+import type { RequestDto } from "@/db/queries/requests";
+import type { TransactionDto } from "@/db/queries/transactions";
+import type { ProfileDto } from "@/db/queries/users";
 import { ApiError, api } from "@/lib/client/api";
+import { LOCK_RELEASE_AT, MAX_PRICE_AGE_MS } from "@/lib/constants";
 import { D, type Dec } from "@/lib/money";
+import type { PriceDto, PriceMapDto } from "@/lib/prices/dto";
+import type { CoinDto } from "@/lib/wallet/holdings";
 import { useMember } from "./member-context";
 
-export type Profile = {
-  id: number;
-  userId: string;
-  name: string;
-  role: "USER" | "ADMIN" | "SUPERADMIN";
-  CertID: boolean;
-  idStatus: "NONE" | "PENDING" | "APPROVED" | "REJECTED";
-  createdAt: string;
-  refCode: string | null;
-  refId: string | null;
-  walletAddr: string | null;
-  phone: string | null;
-};
-export type CoinRow = { symbol: string; amount: string };
-export type StakedRow = {
-  coinSymbol: string;
-  amount: string;
-  profit: string | number;
-  /** What one day pays at this balance and rate (server-computed, 8 decimals). */
-  dailyReward?: string;
-  /** Accrued staking rewards for this coin. */
-  rewards?: string;
-};
-export type StakingHistoryRow = { id: number; coinSymbol: string; amount: string; createdAt: string; day?: string };
-export type TxRow = {
-  id: number;
-  type: "DEPOSIT" | "WITHDRAW" | "TRANSFER" | "STAKING";
-  coinSymbol: string;
-  amount: string;
-  createdAt: string;
-};
-export type WldPrice = {
-  symbol: string;
-  price: number | string;
-  changePercent: number | string;
-  updatedAt?: string;
-  stale?: boolean;
-};
-
-/** The protected-lock release moment of spec §9, used only when GET /api/config is unavailable. */
-export const DEFAULT_LOCK_RELEASE = "2025-07-27T18:00:00+09:00";
+export type Profile = ProfileDto;
+export type CoinRow = CoinDto;
+export type StakedRow = StakedCoinDto;
+export type StakingHistoryRow = StakingHistoryDto;
+export type TxRow = TransactionDto;
+/** A transfer, withdraw or deposit request (EXPIRED: a deposit whose quote ran out; shown, no longer cancellable). */
+export type RequestRow = RequestDto;
+export type WldPrice = PriceDto;
 
 export const enc = encodeURIComponent;
 
@@ -91,9 +66,6 @@ export function useWldPrice() {
   });
 }
 
-/** A price older than this, not marked usable and not the demo history, is shown as unavailable (SECURITY F30). */
-export const MAX_PRICE_AGE_MS = 60 * 60 * 1000;
-
 export type PriceMap = { prices: Record<string, Dec>; trusted: boolean; stale: boolean; updatedAt: string | null };
 
 /** GET /api/prices: symbol → KRW (as decimals), and whether the prices may be shown at all. */
@@ -101,17 +73,13 @@ export function usePrices() {
   return useQuery({
     queryKey: ["prices"],
     queryFn: async (): Promise<PriceMap> => {
-      const body = await api<Record<string, unknown>>("/api/prices");
-      const map = (body && typeof body.prices === "object" && body.prices ? body.prices : body) as Record<
-        string,
-        unknown
-      >;
+      const body = await api<PriceMapDto>("/api/prices");
       const prices: Record<string, Dec> = {};
-      for (const [k, v] of Object.entries(map)) {
+      for (const [k, v] of Object.entries(body.prices ?? {})) {
         const d = priceDec(v);
         if (d) prices[k.toUpperCase()] = d;
       }
-      const updatedAt = typeof body.updatedAt === "string" ? body.updatedAt : null;
+      const updatedAt = body.updatedAt ?? null;
       const age = updatedAt ? Date.now() - new Date(updatedAt).getTime() : 0;
       const trusted = body.usable !== false || body.seeded === true || age <= MAX_PRICE_AGE_MS;
       return { prices, trusted, stale: body.stale === true, updatedAt };
@@ -120,16 +88,16 @@ export function usePrices() {
   });
 }
 
-/** GET /api/config: the protected-lock release moment. Falls back to the spec's constant. */
+/** GET /api/config: the protected-lock release moment. Falls back to the constant this build shipped with. */
 export function useLockRelease() {
   return useQuery({
     queryKey: ["config"],
     queryFn: async () => {
       try {
         const c = await api<{ lockReleaseAt?: string }>("/api/config");
-        return c?.lockReleaseAt ?? DEFAULT_LOCK_RELEASE;
+        return c?.lockReleaseAt ?? LOCK_RELEASE_AT;
       } catch {
-        return DEFAULT_LOCK_RELEASE;
+        return LOCK_RELEASE_AT;
       }
     },
     staleTime: 5 * 60_000,

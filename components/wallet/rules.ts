@@ -1,11 +1,11 @@
 /**
  * Client-side previews of the wallet rules (spec §4, §5, §9; DESIGN.md §5): transfer fee, spendable
- * maximum and amount checks, the swap amount check, the daily reward a rate implies, and the
- * protected-lock countdown. The server enforces every rule again; these only tell the member early.
+ * maximum and amount checks, the swap amount check, and the protected-lock countdown (the daily reward
+ * comes computed from the server, staked-coins `dailyReward`). The server enforces every rule again; these only tell the member early.
  * Table tests: tests/unit/member-rules.test.ts.
  */
-import { MIN_TRANSFER as MIN_TEXT } from "@/lib/constants";
-import { D, type Dec, floorTo } from "@/lib/money";
+import { MIN_TRANSFER as MIN_TEXT, TRANSFER_DECIMALS } from "@/lib/constants";
+import { D, type Dec } from "@/lib/money";
 import { spendableMax, transferFeeFor } from "@/lib/wallet/fees";
 
 export const MIN_TRANSFER = new D(MIN_TEXT);
@@ -18,11 +18,13 @@ export const spendable = (staked: Dec, fee: Dec): Dec => spendableMax(staked, fe
 
 export type AmountCheck = "ok" | "empty" | "invalid" | "belowMin" | "aboveMax";
 
-/** The entered amount (what should arrive): a plain number with at most 2 decimals, ≥ 5, ≤ spendable. */
+const PLAIN_TRANSFER = new RegExp(`^(0|[1-9]\\d{0,15})(\\.\\d{1,${TRANSFER_DECIMALS}})?$`);
+
+/** The entered amount (what should arrive): a plain number with at most TRANSFER_DECIMALS decimals, ≥ MIN_TRANSFER, ≤ spendable. */
 export function checkTransferAmount(text: string, max: Dec): AmountCheck {
   const v = text.trim();
   if (!v) return "empty";
-  if (!/^(0|[1-9]\d{0,15})(\.\d{1,2})?$/.test(v)) return "invalid";
+  if (!PLAIN_TRANSFER.test(v)) return "invalid";
   const d = new D(v);
   if (d.lt(MIN_TRANSFER)) return "belowMin";
   if (d.gt(max)) return "aboveMax";
@@ -40,14 +42,6 @@ export function swapAmountState(text: string, holding: Dec): "empty" | "invalid"
   if (d.lte(0)) return "invalid";
   if (d.gt(holding)) return "over";
   return "ok";
-}
-
-/** Daily reward an annual rate implies: amount × rate / 100 / 365, cut to 8 decimals (as the reward run pays). */
-export function dailyReward(amount: string, ratePercent: string | number): Dec {
-  const a = new D(amount || "0");
-  const r = new D(String(ratePercent || "0"));
-  if (a.lte(0) || r.lte(0)) return new D(0);
-  return floorTo(a.mul(r).div(100).div(365), 8);
 }
 
 /** Whole seconds until `releaseAt`, floored at zero (spec §4). */

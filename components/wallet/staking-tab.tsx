@@ -18,7 +18,6 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
-import { dailyReward } from "./rules";
 import { SwapModal } from "./swap-modal";
 
 export const HISTORY_PAGE = 4;
@@ -120,7 +119,7 @@ export function StakingTab() {
                     </span>
                     <span>
                       {t("daily", {
-                        amount: formatWld(s.dailyReward ?? dailyReward(s.amount, s.profit), true),
+                        amount: formatWld(s.dailyReward, true),
                         coin: s.coinSymbol,
                       })}
                     </span>

@@ -8,6 +8,7 @@
  */
 import "server-only";
 import type { Coin } from "@/db/schema";
+import { MAX_PRICE_AGE_MS } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { D } from "@/lib/money";
@@ -20,9 +21,6 @@ export type ChartRange = "1d" | "1w" | "1m";
 export const CHART_RANGES: readonly ChartRange[] = ["1d", "1w", "1m"];
 /** 1d = 1h × 24, 1w = 1d × 7, 1m = 1w × 4 (spec §7). */
 export const RANGE_INTERVAL: Record<ChartRange, Interval> = { "1d": "1h", "1w": "1d", "1m": "1w" };
-
-/** A price older than this is not trusted: shown as unavailable and refused for money conversion. */
-export const MAX_PRICE_AGE_MS = 60 * 60 * 1000;
 
 export type Quote = { priceKrw: string; updatedAt: Date; stale: boolean; usable: boolean };
 /** `seeded`: only the demo history is known (never reached the exchanges) — show it, never trade on it. */

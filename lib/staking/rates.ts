@@ -7,20 +7,21 @@ import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import type { Coin } from "@/db/schema";
 import { effectiveRateSql } from "@/db/queries/staking-rates";
+import { REWARD_DECIMALS, REWARD_RATE_DIVISOR } from "@/lib/constants";
 import { D, type Dec, floorTo, toDecimalString } from "@/lib/money";
 
 // The rate rule and the reward formula in SQL live with the data layer; re-exported for lib callers.
 export { effectiveRateSql, rateExpr, rateJoins, rewardSql } from "@/db/queries/staking-rates";
 
 /**
- * One day's reward: balance × annual rate / 100 / 365, rounded down to 8 decimals.
+ * One day's reward: balance × annual rate / 100 / 365, rounded down to 8 decimals (lib/constants.ts).
  * The SQL twin is rewardSql; tests hold the two to the same table.
  */
 export function dailyReward(balance: Dec | string, annualRatePercent: Dec | string): Dec {
   const b = new D(balance);
   const r = new D(annualRatePercent);
   if (b.lte(0) || r.lte(0)) return new D(0);
-  return floorTo(b.times(r).div(100).div(365), 8);
+  return floorTo(b.times(r).div(REWARD_RATE_DIVISOR), REWARD_DECIMALS);
 }
 
 export type CoinRate = { coinSymbol: Coin; rate: string | null; source: "member" | "product" | null };

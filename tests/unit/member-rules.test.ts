@@ -2,13 +2,13 @@
 import { describe, expect, it } from "vitest";
 import {
   checkTransferAmount,
-  dailyReward,
   feeForWallet,
   remainingSeconds,
   spendable,
   swapAmountState,
 } from "@/components/wallet/rules";
 import { D } from "@/lib/money";
+import { dailyReward } from "@/lib/staking/rates";
 
 describe("transfer fee by wallet network", () => {
   it.each([

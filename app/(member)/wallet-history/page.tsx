@@ -7,7 +7,7 @@ import { useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
 import { useMember } from "@/components/member/member-context";
 import { Pager } from "@/components/member/pager";
-import { amt, enc, keys, type TxRow, useErrorText } from "@/components/member/queries";
+import { amt, enc, keys, type RequestRow, type TxRow, useErrorText } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useToast } from "@/components/ui/toast";
@@ -15,19 +15,6 @@ import { api } from "@/lib/client/api";
 import { formatWld } from "@/lib/money";
 
 const PAGE_SIZE = 10;
-
-type RequestRow = {
-  id: number;
-  type: "DEPOSIT" | "WITHDRAW" | "TRANSFER";
-  coinSymbol: string;
-  amount: string;
-  fee: string;
-  total: string;
-  /** EXPIRED: a deposit whose price quote ran out (shown, no longer cancellable). */
-  status: "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED" | "EXPIRED";
-  reason: string | null;
-  createdAt: string;
-};
 
 /** Sign shown for a history row: coins in are +, coins out are −; STAKING rows carry their own sign. */
 function signed(row: TxRow): string {
