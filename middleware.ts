@@ -30,7 +30,9 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
 
 export async function middleware(req: NextRequest) {
   const path = req.nextUrl.pathname;
-  const raw = req.cookies.get(SECURE_SESSION_COOKIE)?.value ?? req.cookies.get(SESSION_COOKIE)?.value;
+  // The same cookie the handlers read: under HTTPS only the __Secure- one (lib/auth/session.ts readClaims).
+  const secure = req.nextUrl.protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+  const raw = req.cookies.get(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE)?.value;
   const memberPage = MEMBER_PAGES.some((p) => under(path, p));
   const adminPage = under(path, "/admin");
   if (memberPage || adminPage) {

@@ -40,3 +40,9 @@ export const ROLES = ["USER", "ADMIN", "SUPERADMIN"] as const;
 
 /** Roles that may open the admin console and call /api/admin/*; what each may do is lib/auth/permissions.ts. */
 export const ADMIN_ROLES = ["ADMIN", "SUPERADMIN"] as const;
+
+/** A KRW deposit is quoted with a price at most this old (ms)… */
+export const DEPOSIT_PRICE_MAX_AGE_MS = 2 * 60_000;
+
+/** …and the quote holds this long (ms); afterwards the request is EXPIRED. */
+export const DEPOSIT_QUOTE_TTL_MS = 10 * 60_000;

@@ -24,10 +24,7 @@ export async function memberRefById(db: DbOrTx, { id }: { id: number }): Promise
 
 /** By login handle, case-insensitively (handles are unique by lower()). */
 export async function memberRefByHandle(db: DbOrTx, { handle }: { handle: string }): Promise<MemberRef | null> {
-  const [row] = await db
-    .select(columns)
-    .from(users)
-    .where(sql`lower(${users.userId}) = lower(${handle})`);
+  const [row] = await db.select(columns).from(users).where(sql`lower(${users.userId}) = lower(${handle})`);
   return row ?? null;
 }
 

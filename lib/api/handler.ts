@@ -18,6 +18,7 @@ import {
 import type { Locale } from "@/lib/i18n/config";
 import { localeOfRequest, translator } from "@/lib/i18n/translate";
 import { MAX_JSON_BYTES, parseJsonStrictOrThrow, readBodyTextOrThrow } from "./body";
+import { hasControlChars } from "./body";
 import { checkOrigin } from "./origin";
 import { clientIp } from "./ip";
 
@@ -70,6 +71,9 @@ export function handler<P = Record<string, never>>(fn: (ctx: Ctx<P>) => Promise<
     try {
       checkOrigin(req);
       const params = (await context?.params) ?? ({} as P);
+      // Path segments are input too: a control character never reaches a query or a log.
+      for (const v of Object.values(params as Record<string, unknown>).flat())
+        if (typeof v === "string" && hasControlChars(v)) throw new AppError("INVALID_CHARACTERS", { field: "path" });
       const result = await fn({ req, params, locale, requestId, ip: clientIp(req) });
       if (result instanceof Response) {
         if (!result.headers.has("cache-control")) result.headers.set("cache-control", "no-store");

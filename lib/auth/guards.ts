@@ -5,7 +5,13 @@
  * permission, and the member the action targets, looked up once.
  */
 import { getDb } from "@/db/client";
-import { type MemberRef, memberRefByHandle, memberRefById, requestOwnerId, transactionOwnerId } from "@/db/queries/authz";
+import {
+  type MemberRef,
+  memberRefByHandle,
+  memberRefById,
+  requestOwnerId,
+  transactionOwnerId,
+} from "@/db/queries/authz";
 import { clientIp } from "@/lib/api/ip";
 import { audit } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
@@ -127,7 +133,11 @@ export async function requireSelfOrTarget(
 ): Promise<{ actor: SessionUser; target: MemberRef; self: boolean }> {
   const actor = await requireUser(req, requestId);
   const d = { req, requestId, actor };
-  const asSelf = { actor, self: true, target: { id: actor.id, userId: actor.userId, role: actor.role, status: "ACTIVE" as const } };
+  const asSelf = {
+    actor,
+    self: true,
+    target: { id: actor.id, userId: actor.userId, role: actor.role, status: "ACTIVE" as const },
+  };
   if (spec === "userId") {
     if (actor.userId.toLowerCase() === String(params.userId ?? "").toLowerCase()) return asSelf;
     if (!can(actor.role, permission)) throw await denied(d, `not-self:${permission}`);

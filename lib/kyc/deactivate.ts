@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { audit } from "@/lib/audit";
-import type { SessionUser } from "@/lib/auth/session";
+import { revokeMemberSessions, type SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { rejectPendingRequests } from "@/lib/wallet/requests";
 import { eraseIdImages, type RequestMeta } from "./documents";
@@ -31,7 +31,6 @@ export async function deactivateMember(actor: SessionUser, targetId: number, met
       .update(users)
       .set({
         status: "DEACTIVATED",
-        sessionVersion: sql`${users.sessionVersion} + 1`,
         name: DEACTIVATED_NAME,
         phone: null,
         walletAddr: null,
@@ -39,6 +38,8 @@ export async function deactivateMember(actor: SessionUser, targetId: number, met
         updatedAt: now,
       })
       .where(eq(users.id, targetId));
+    // Every login of the member ends now (the device list shows them ended, not just refused).
+    await revokeMemberSessions(tx, targetId);
     // Pending requests die with the account: each is rejected, so a transfer's hold returns to staked. The
     // row lock above makes requests and credits racing this wait, then find the member DEACTIVATED.
     const requestsRejected = await rejectPendingRequests(tx, {

@@ -6,6 +6,7 @@
  * - the last good value (from memory, else from price_snapshots, seeded history included) is served
  *   while the feed is down, marked stale.
  */
+import { errorLogFields } from "@/lib/errors";
 import "server-only";
 
 export type Snapshot<T> = {
@@ -112,7 +113,7 @@ export class Feed<T> {
       this.pendingWrite = (async () => {
         await previous;
         await this.opts.persist(value, at);
-      })().catch((e) => log("warn", this.opts.name, `persist failed: ${String(e)}`));
+      })().catch((e) => log("warn", this.opts.name, "persist failed", errorLogFields(e)));
     } catch (e) {
       this.fresh = false;
       this.failures++;
@@ -125,13 +126,14 @@ export class Feed<T> {
         const stored = await this.opts.load();
         if (stored && (!this.last || stored.updatedAt > this.last.updatedAt)) this.last = stored;
       } catch (err) {
-        log("warn", this.opts.name, `load failed: ${String(err)}`);
+        log("warn", this.opts.name, "load failed", errorLogFields(err));
       }
     }
   }
 }
 
-function log(level: string, feed: string, msg: string) {
+/** Database errors are logged by their fields only (errorLogFields): a driver message may carry parameters. */
+function log(level: string, feed: string, msg: string, fields: Record<string, unknown> = {}) {
   if (process.env.NODE_ENV === "test") return;
-  console.warn(JSON.stringify({ level, msg: `price feed ${feed}: ${msg}` }));
+  console.warn(JSON.stringify({ level, msg: `price feed ${feed}: ${msg}`, ...fields }));
 }

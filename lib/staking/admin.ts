@@ -3,10 +3,10 @@
  * and withdrawing from a member's stake. Every change is audited; money moves only through lib/ledger.
  * Changes on a member lock the member row first and refuse a deactivated member (404).
  */
-import { and, eq, sql } from "drizzle-orm";
-import { type DbOrTx, rowsOf } from "@/db/client";
+import { eq, sql } from "drizzle-orm";
+import { type DbOrTx, getDb, rowsOf } from "@/db/client";
 import { type ProductDto, productColumns, toProductDto } from "@/db/queries/staking";
-import { type Coin, memberStakingRates, stakingProducts, users } from "@/db/schema";
+import { type Coin, memberStakingRates, stakingProducts } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { credit, debit, move } from "@/lib/ledger";
@@ -25,7 +25,8 @@ export type ProductInput = {
   active: boolean;
 };
 
-export async function createProduct(db: DbOrTx, input: ProductInput, actor: Actor): Promise<ProductDto> {
+export async function createProduct(input: ProductInput, actor: Actor): Promise<ProductDto> {
+  const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(stakingProducts)
@@ -46,12 +47,8 @@ export async function createProduct(db: DbOrTx, input: ProductInput, actor: Acto
   });
 }
 
-export async function updateProduct(
-  db: DbOrTx,
-  id: number,
-  patch: Partial<ProductInput>,
-  actor: Actor,
-): Promise<ProductDto> {
+export async function updateProduct(id: number, patch: Partial<ProductInput>, actor: Actor): Promise<ProductDto> {
+  const db = await getDb();
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select(productColumns)
@@ -90,25 +87,14 @@ export async function updateProduct(
 
 const actorFields = (a: Actor) => ({ actorId: a.actorId, ip: a.ip ?? null, requestId: a.requestId ?? null });
 
-/** The member an /api/admin/users/{id} call targets: an active member, else 404. */
-export async function memberOrThrow(db: DbOrTx, idParam: string): Promise<{ id: number; userId: string }> {
-  if (!/^\d{1,9}$/.test(idParam)) throw new AppError("NOT_FOUND");
-  const [row] = await db
-    .select({ id: users.id, userId: users.userId })
-    .from(users)
-    .where(and(eq(users.id, Number(idParam)), eq(users.status, "ACTIVE")));
-  if (!row) throw new AppError("NOT_FOUND");
-  return row;
-}
-
 /** Sets (upserts) a member's own annual rate for a coin; it overrides the product's rate from the next run. */
 export async function setMemberRate(
-  db: DbOrTx,
   userId: number,
   coin: Coin,
   rate: Dec,
   actor: Actor,
 ): Promise<{ coinSymbol: Coin; rate: string }> {
+  const db = await getDb();
   return db.transaction(async (tx) => {
     await lockActiveMemberOrThrow(tx, userId);
     const before = rowsOf<{ rate: string | null }>(

@@ -1,10 +1,12 @@
 /**
- * Authorization of POST /api/cron/accrue: `Authorization: Bearer $CRON_SECRET`, compared in constant
+ * POST /api/cron/accrue's authorization and work. Authorization: `Authorization: Bearer $CRON_SECRET`, compared in constant
  * time. With CRON_SECRET unset the endpoint does not exist (404).
  */
 import crypto from "node:crypto";
+import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { accrueRewards } from "./run";
 
 export function requireCronSecret(req: Request): void {
   const secret = env().CRON_SECRET;
@@ -14,4 +16,9 @@ export function requireCronSecret(req: Request): void {
   // Compare fixed-length digests so neither the content nor the length of the secret leaks by timing.
   const digest = (s: string) => crypto.createHash("sha256").update(s).digest();
   if (!match?.[1] || !crypto.timingSafeEqual(digest(match[1]), digest(secret))) throw new AppError("UNAUTHENTICATED");
+}
+
+/** The cron call's work: `date`, or every ended day not yet paid (a paid day is never paid again). */
+export async function accrueFromCron(date?: string) {
+  return accrueRewards(await getDb(), { date });
 }

@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { dbKind, getDb, rowsOf } from "@/db/client";
+import { errorLogFields } from "@/lib/errors";
 import { type AccrueResult, accrueRewards } from "./run";
 import { msUntilKst } from "./time";
 
@@ -43,7 +44,7 @@ async function tick(label: string) {
       }),
     );
   } catch (e) {
-    console.error(JSON.stringify({ level: "error", msg: "staking reward run failed", error: String(e) }));
+    console.error(JSON.stringify({ level: "error", msg: "staking reward run failed", ...errorLogFields(e) }));
   }
 }
 

@@ -73,6 +73,8 @@ export const refCodeSchema = z.object({
 export const adminDecisionSchema = z.object({
   action: ci(["APPROVE", "REJECT"]),
   reason: z.string({ message: "VALIDATION" }).trim().max(500, "VALIDATION").optional(),
+  /** An EXPIRED deposit's approval: the KRW that actually arrived (whole won, capped like every admin amount). */
+  krwReceived: adminAmount({ decimals: 0 }).optional(),
 });
 
 export const adminCoinSchema = z.object({
@@ -99,7 +101,7 @@ const uint = (fallback: number, max: number) =>
 export const pageQuerySchema = z.object({ page: uint(1, 1_000_000), limit: uint(10, 50) });
 
 export const requestListQuerySchema = pageQuerySchema.extend({
-  status: ci(["PENDING", "APPROVED", "REJECTED", "CANCELLED"]).optional(),
+  status: ci(["PENDING", "APPROVED", "REJECTED", "CANCELLED", "EXPIRED"]).optional(),
   type: ci(["DEPOSIT", "WITHDRAW", "TRANSFER"]).optional(),
 });
 

@@ -15,7 +15,7 @@ export function parseWalletAddrOrThrow(text: string): WalletAddress & { text: st
   const parts = text.split("|");
   if (parts.length !== 3) throw new AppError("INVALID_WALLET", { field: "walletAddr" });
   const [rawNetwork = "", rawExchange = "", rawAddress = ""] = parts.map((p) => p.trim());
-  if (!rawNetwork || !rawExchange || !rawAddress) throw new AppError("REQUIRED_FIELDS", { field: "walletAddr" });
+  if (!rawNetwork || !rawExchange || !rawAddress) throw new AppError("WALLET_FIELDS_REQUIRED", { field: "walletAddr" });
   const network = rawNetwork.toUpperCase();
   if (!isNetwork(network)) throw new AppError("INVALID_WALLET", { field: "network" });
   const exchange = exchangeOf(network, rawExchange);

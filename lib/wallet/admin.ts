@@ -5,7 +5,7 @@
  * the call was under way.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { DbOrTx, Tx } from "@/db/client";
+import { getDb, type Tx } from "@/db/client";
 import { type Coin, transactions } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
@@ -75,7 +75,8 @@ export async function adminUnrecorded(
 }
 
 /** DELETE /api/admin/transactions/{id}: hides the row from the member's history; balances untouched. */
-export async function hideTransaction(db: DbOrTx, a: { adminId: number; id: number } & Ctx) {
+export async function hideTransaction(a: { adminId: number; id: number } & Ctx) {
+  const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(transactions)

@@ -3,7 +3,7 @@
  * row lock every money change on a member account takes first.
  */
 import { eq } from "drizzle-orm";
-import type { DbOrTx, Tx } from "@/db/client";
+import { getDb, type Tx } from "@/db/client";
 import { COINS, type Coin, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { memberBalances, move } from "@/lib/ledger";
@@ -15,7 +15,8 @@ export type CoinDto = { symbol: Coin; amount: string };
  * The spec's "held coins": every listed symbol (WLD always present), `amount` = the free `holding`
  * balance. Staked coins are listed by /staked-coins; coins reserved by a pending request are in neither.
  */
-export async function coinList(db: DbOrTx, userId: number): Promise<CoinDto[]> {
+export async function coinList(userId: number): Promise<CoinDto[]> {
+  const db = await getDb();
   const b = await memberBalances(db, userId);
   return COINS.map((symbol) => ({ symbol, amount: b[symbol]?.holding ?? "0" }));
 }

@@ -4,7 +4,7 @@
  * the identity code's own (lib/auth/passwords.ts, lib/auth/referral-codes.ts): one throttle, one uniqueness rule.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { memberByRefCode } from "@/db/queries/users";
 import { audit, type RequestMeta } from "@/lib/audit";
@@ -19,9 +19,9 @@ import { rejectPendingRequests } from "./requests";
  * checksum when mixed case), then `UPDATE … WHERE wallet_addr IS NULL` — a second set is 409.
  */
 export async function setWalletAddr(
-  db: DbOrTx,
   args: { actorId: number; targetId: number; walletAddr: string; currentPassword: string } & RequestMeta,
 ): Promise<{ walletAddr: string }> {
+  const db = await getDb();
   const parsed = parseWalletAddrOrThrow(args.walletAddr);
   await verifyCurrentPasswordOrThrow(
     args.actorId,
@@ -51,9 +51,9 @@ export async function setWalletAddr(
 
 /** Admin reset: the member may set a new address afterwards. Audited with the old value. */
 export async function resetWalletAddr(
-  db: DbOrTx,
   args: { actorId: number; targetId: number } & RequestMeta,
 ): Promise<{ walletAddr: null }> {
+  const db = await getDb();
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ walletAddr: users.walletAddr })
@@ -85,9 +85,9 @@ export async function resetWalletAddr(
 
 /** Sets the member's referrer once: a valid code (404 INVALID_REFCODE), not their own (400 OWN_REFCODE). */
 export async function setReferrer(
-  db: DbOrTx,
   args: { actorId: number; targetId: number; refCode: string } & RequestMeta,
 ): Promise<{ refId: string }> {
+  const db = await getDb();
   const ref = await memberByRefCode(db, { code: args.refCode });
   if (!ref) throw new AppError("INVALID_REFCODE");
   if (ref.id === args.targetId) throw new AppError("OWN_REFCODE");
@@ -112,9 +112,9 @@ export async function setReferrer(
 
 /** Changes the member's own referral code: 4–16 letters/digits (upper-cased), unique → 409 REFCODE_IN_USE. */
 export async function setOwnRefCode(
-  db: DbOrTx,
   args: { actorId: number; targetId: number; refCode: string } & RequestMeta,
 ): Promise<{ refCode: string }> {
+  const db = await getDb();
   const { refCode } = await changeRefCode(args, { ip: args.ip, requestId: args.requestId }, db);
   return { refCode };
 }

@@ -15,7 +15,13 @@ import { type DbOrTx, getDb, type Tx } from "@/db/client";
 import { memberRequests, type RequestDto, requestById } from "@/db/queries/requests";
 import { type Coin, type RequestStatus, type RequestType, requestEvents, requests } from "@/db/schema";
 import { audit as writeAudit } from "@/lib/audit";
-import { DEPOSIT_DECIMALS, MIN_TRANSFER, TRANSFER_DECIMALS } from "@/lib/constants";
+import {
+  DEPOSIT_DECIMALS,
+  MIN_TRANSFER,
+  TRANSFER_DECIMALS,
+  DEPOSIT_PRICE_MAX_AGE_MS,
+  DEPOSIT_QUOTE_TTL_MS,
+} from "@/lib/constants";
 import { AppError, foundOrThrow, isAppError, uniqueViolation } from "@/lib/errors";
 import { type Leg, lockMemberAccounts, member, memberBalances, move, post, system } from "@/lib/ledger";
 import { D, type Dec, floorTo, toDecimalString } from "@/lib/money";
@@ -24,11 +30,6 @@ import { checkTransfer, transferFeeFor } from "./fees";
 import { lockActiveMemberOrThrow, lockMemberRow } from "./holdings";
 
 type Ctx = { ip?: string | null; requestId?: string | null };
-
-/** A KRW deposit is priced only with a price at most this old (SECURITY H38: no quote from a stale price). */
-export const DEPOSIT_PRICE_MAX_AGE_MS = 2 * 60_000;
-/** A deposit quote is good for this long; then the request is EXPIRED and an approval re-prices it. */
-export const DEPOSIT_QUOTE_TTL_MS = 10 * 60_000;
 
 async function insertRequest(tx: Tx, values: PgInsertValue<typeof requests>) {
   try {

@@ -88,7 +88,12 @@ describe("ledger core", () => {
   it("entries and the audit log cannot be rewritten by the application", async () => {
     const db = await getDb();
     const u = await createUser();
-    await credit(db, { userId: u.id, coin: "WLD", amount: "1", audit: { action: "test.credit", targetUserId: u.id } });
+    await credit(db, {
+      userId: u.id,
+      coin: "WLD",
+      amount: "1",
+      audit: { action: "admin.coin.deposit", targetUserId: u.id },
+    });
     const reason = (e: unknown) => String((e as { cause?: Error }).cause?.message ?? (e as Error).message);
     await expect(db.execute(sql`update ledger_entries set amount = 2`).catch(reason)).resolves.toMatch(/immutable/);
     await expect(db.execute(sql`delete from audit_log`).catch(reason)).resolves.toMatch(/append-only/);

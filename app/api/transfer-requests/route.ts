@@ -1,10 +1,11 @@
 // POST /api/transfer-requests { coinSymbol: "WLD", amount, type: "TRANSFER" | "WITHDRAW" } — a request to send
 //   staked WLD to the member's wallet address; 201 { message, request: { id, coinSymbol, amount, fee, total, status } }.
-//   The member is always the session's (a body userId is ignored). Accepts Idempotency-Key.
+//   The member is always the session's: a body userId naming anyone else → 403. Accepts Idempotency-Key.
 // GET /api/transfer-requests?status&type&page&limit — the member's own requests (all types), { items, total };
 //   a deposit whose quote ran out reads EXPIRED.
 import { readJson } from "@/lib/api/handler";
 import { withUser } from "@/lib/api/with-auth";
+import { requireSameMember } from "@/lib/auth/guards";
 import { idempotent } from "@/lib/api/idempotency";
 import { readQuery, requestListQuerySchema, transferRequestSchema } from "@/lib/validation/wallet";
 import { translator } from "@/lib/i18n/translate";
@@ -14,7 +15,8 @@ export const dynamic = "force-dynamic";
 
 export const POST = withUser(async ({ req, user, locale, ip, requestId }) => {
   const input = await readJson(req, transferRequestSchema);
-  const { userId: _ignored, ...asked } = input;
+  const { userId: claimed, ...asked } = input;
+  await requireSameMember(req, requestId, user, claimed);
   return idempotent(req, user.id, "POST /api/transfer-requests", asked, async (tx) => ({
     status: 201,
     body: {

@@ -1,10 +1,8 @@
 // POST /api/cron/accrue — pays the daily staking rewards: { date? } one ended KST day, else every ended day
 // not yet paid. Bearer CRON_SECRET; 404 when it is unset. A day already paid answers 200 with nothing paid:
 // 200 { days: [{ day, membersPaid, totalPaid, alreadyPaid }], membersPaid, totalPaid, remaining }.
-import { getDb } from "@/db/client";
 import { handler, readJson } from "@/lib/api/handler";
-import { requireCronSecret } from "@/lib/staking/cron";
-import { accrueRewards } from "@/lib/staking/run";
+import { accrueFromCron, requireCronSecret } from "@/lib/staking/cron";
 import { accrueSchema } from "@/lib/validation/staking";
 
 export const dynamic = "force-dynamic";
@@ -12,5 +10,5 @@ export const dynamic = "force-dynamic";
 export const POST = handler(async ({ req }) => {
   requireCronSecret(req);
   const { date } = await readJson(req, accrueSchema);
-  return accrueRewards(await getDb(), { date });
+  return accrueFromCron(date);
 });

@@ -13,13 +13,10 @@ import { decideRequest, repriceFor } from "@/lib/wallet/requests";
 
 export const dynamic = "force-dynamic";
 
-// krwReceived: whole won, capped like every amount an administrator enters.
-const decisionSchema = adminDecisionSchema.extend({ krwReceived: adminAmount({ decimals: 0 }).optional() });
-
 export const PATCH = withAdmin<{ id: string }>(
   async ({ req, params, user, ip, requestId }) => {
     const id = numericIdOrThrow(params.id);
-    const input = await readJson(req, decisionSchema);
+    const input = await readJson(req, adminDecisionSchema);
     const asked = { ...input, krwReceived: input.krwReceived?.toFixed() };
     // The fresh price is read before the transaction opens (a slow feed must not hold database locks).
     const reprice = input.krwReceived !== undefined ? await repriceFor(id) : null;

@@ -1,6 +1,5 @@
 // PATCH /api/admin/users/{id}/staking-rate { coinSymbol, rate } — the member's own annual rate in percent
 // (0 or more), overriding the product's from the next reward run; audited. 200 { coinSymbol, rate }.
-import { getDb } from "@/db/client";
 import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { setMemberRate } from "@/lib/staking/admin";
@@ -10,9 +9,8 @@ export const dynamic = "force-dynamic";
 
 export const PATCH = withAdmin<{ id: string }>(
   async ({ req, user, target: member, ip, requestId }) => {
-    const db = await getDb();
     const { coinSymbol, rate } = await readJson(req, stakingRateSchema);
-    return setMemberRate(db, member.id, coinSymbol, rate, { actorId: user.id, ip, requestId });
+    return setMemberRate(member.id, coinSymbol, rate, { actorId: user.id, ip, requestId });
   },
   { permission: "member.rate", target: "id" },
 );

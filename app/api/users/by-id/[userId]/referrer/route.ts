@@ -1,6 +1,5 @@
 // POST /api/users/by-id/{userId}/referrer { refCode } — sets the member's referrer once; 200 { refId }.
 // Unknown code → 404 INVALID_REFCODE; own code → 400 OWN_REFCODE; already set → 409 REFERRER_ALREADY_SET.
-import { getDb } from "@/db/client";
 import { readJson } from "@/lib/api/handler";
 import { withSelfOrAdmin } from "@/lib/api/with-auth";
 import { referrerSchema } from "@/lib/validation/wallet";
@@ -11,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const POST = withSelfOrAdmin<{ userId: string }>(
   async ({ req, ip, requestId, user: actor, target }) => {
     const input = await readJson(req, referrerSchema);
-    return setReferrer(await getDb(), {
+    return setReferrer({
       actorId: actor.id,
       targetId: target.id,
       refCode: input.refCode,

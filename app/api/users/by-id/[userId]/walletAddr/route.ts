@@ -3,7 +3,6 @@
 //   200 { walletAddr }. currentPassword is the member's own password (SECURITY B16). Administrators may only
 //   reset an address, never set one: nobody can point another member's payouts at an address they chose.
 // DELETE — administrators only: resets the address so the member can set a new one; 200 { walletAddr: null }.
-import { getDb } from "@/db/client";
 import { readJson } from "@/lib/api/handler";
 import { withAdmin, withSelf } from "@/lib/api/with-auth";
 import { walletAddrSchema } from "@/lib/validation/wallet";
@@ -13,11 +12,10 @@ export const dynamic = "force-dynamic";
 
 export const POST = withSelf<{ userId: string }>(async ({ req, user, ip, requestId }) => {
   const input = await readJson(req, walletAddrSchema);
-  return setWalletAddr(await getDb(), { actorId: user.id, targetId: user.id, ...input, ip, requestId });
+  return setWalletAddr({ actorId: user.id, targetId: user.id, ...input, ip, requestId });
 });
 
 export const DELETE = withAdmin<{ userId: string }>(
-  async ({ user, target, ip, requestId }) =>
-    resetWalletAddr(await getDb(), { actorId: user.id, targetId: target.id, ip, requestId }),
+  async ({ user, target, ip, requestId }) => resetWalletAddr({ actorId: user.id, targetId: target.id, ip, requestId }),
   { permission: "member.wallet-reset", target: "userId" },
 );
