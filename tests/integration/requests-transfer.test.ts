@@ -143,12 +143,14 @@ describe("POST /api/transfer-requests", () => {
     expect(await snapshot(noWallet.id)).toEqual(before);
   });
 
-  it("ignores mass-assigned fields: the fee, total and status are the server's, the member is the session's", async () => {
+  it("ignores mass-assigned fields: the fee, total and status are the server's; another member's userId is 403", async () => {
     const u = await approvedMember();
     const victim = await approvedMember();
     await fund(u.id, { staked: "50" });
     await fund(victim.id, { staked: "50" });
-    const r = await ask(u, { userId: victim.userId, amount: "10", fee: "0", total: "10", status: "APPROVED", id: 1 });
+    const forged = { amount: "10", fee: "0", total: "10", status: "APPROVED", id: 1 };
+    expect((await ask(u, { ...forged, userId: victim.userId })).status).toBe(403);
+    const r = await ask(u, { ...forged, userId: u.userId });
     expect(r.status).toBe(201);
     expect(r.body.request).toMatchObject({ fee: "0.2", total: "10.2", status: "PENDING" });
     expect(await wld(u.id)).toMatchObject({ staked: "39.8", held: "10.2" });

@@ -131,6 +131,8 @@ describe("wallet address text NETWORK|EXCHANGE|ADDRESS", () => {
     );
   });
   it("requires every part", () => {
-    expect(() => parseWalletAddrOrThrow(`OP||${addr}`)).toThrow(expect.objectContaining({ code: "REQUIRED_FIELDS" }));
+    expect(() => parseWalletAddrOrThrow(`OP||${addr}`)).toThrow(
+      expect.objectContaining({ code: "WALLET_FIELDS_REQUIRED" }),
+    );
   });
 });
