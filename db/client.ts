@@ -43,7 +43,9 @@ async function open(): Promise<Handle> {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     unlock = takeDirectoryLock(dataDir);
   }
-  const client = await PGlite.create(dataDir);
+  // pg_trgm backs the admin member search's indexes (migration 0003), as on a PostgreSQL server.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: "pglite", close: () => client.close().finally(unlock) };
 }

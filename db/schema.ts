@@ -85,6 +85,10 @@ export const users = pgTable(
     unique("users_ref_code_uq").on(t.refCode),
     index("users_referrer_idx").on(t.referrerId),
     index("users_created_idx").on(t.createdAt),
+    // Admin member search: ILIKE '%…%' on handle, name and phone through trigram indexes (pg_trgm).
+    index("users_user_id_trgm_idx").using("gin", sql`${t.userId} gin_trgm_ops`),
+    index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("users_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
   ],
 );
 
@@ -387,8 +391,15 @@ export const auditLog = pgTable(
     requestId: text("request_id"),
     before: jsonb("before"),
     after: jsonb("after"),
+    /** The administrator's note on the change (the console's 메모 field), if any. */
+    memo: text("memo"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_target_idx").on(t.targetUserId)],
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_target_idx").on(t.targetUserId),
+    index("audit_log_actor_idx").on(t.actorId, t.at),
+    index("audit_log_action_idx").on(t.action, t.at),
+  ],
 );
 
 export const rateLimits = pgTable("rate_limits", {
