@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { type DbOrTx, getDb, type Tx } from "@/db/client";
 import { currentIdDocument, idImageUrl, kycRewardKey } from "@/db/queries/id-documents";
 import { idDocuments, users } from "@/db/schema";
-import { audit } from "@/lib/audit";
+import { type RequestMeta as AuditMeta, audit } from "@/lib/audit";
 import { isAdmin } from "@/lib/auth/guards";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
@@ -21,7 +21,8 @@ import type { UploadedFile } from "./multipart";
 
 export const KYC_REWARD_WLD = "1000";
 
-export type RequestMeta = { ip?: string | null; requestId?: string | null };
+/** The request metadata of lib/audit.ts; every field optional here (jobs and scripts have none). */
+export type RequestMeta = Partial<AuditMeta>;
 
 async function lockMember(tx: Tx, id: number) {
   const [row] = await tx

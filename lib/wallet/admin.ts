@@ -7,13 +7,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { type Coin, transactions } from "@/db/schema";
-import { audit } from "@/lib/audit";
+import { audit, type RequestMeta } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { credit, debit } from "@/lib/ledger";
 import type { Dec } from "@/lib/money";
 import { lockActiveMemberOrThrow } from "./holdings";
 
-type Ctx = { ip?: string; requestId?: string };
+type Ctx = Partial<RequestMeta>;
 type Args = { adminId: number; targetId: number; symbol: Coin; amount: Dec } & Ctx;
 
 const holdingOf = (res: { balances: { account: { kind: string; userId: number | null }; balance: string }[] }) =>

@@ -14,7 +14,7 @@ import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { type DbOrTx, getDb, type Tx } from "@/db/client";
 import { memberRequests, type RequestDto, requestById } from "@/db/queries/requests";
 import { type Coin, type RequestStatus, type RequestType, requestEvents, requests } from "@/db/schema";
-import { audit as writeAudit } from "@/lib/audit";
+import { audit as writeAudit, type RequestMeta } from "@/lib/audit";
 import {
   DEPOSIT_DECIMALS,
   MIN_TRANSFER,
@@ -29,7 +29,7 @@ import { currentPrice } from "@/lib/prices";
 import { checkTransfer, transferFeeFor } from "./fees";
 import { lockActiveMemberOrThrow, lockMemberRow } from "./holdings";
 
-type Ctx = { ip?: string | null; requestId?: string | null };
+type Ctx = Partial<RequestMeta>;
 
 async function insertRequest(tx: Tx, values: PgInsertValue<typeof requests>) {
   try {
