@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDb, rowsOf } from "@/db/client";
 import { priceSnapshots } from "@/db/schema";
 import { credit, memberBalances, move } from "@/lib/ledger";
+import { D } from "@/lib/money";
 import { createUser, type TestUser } from "./users";
 
 export const OP_WALLET = "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7";
@@ -44,10 +45,10 @@ export async function snapshot(userId: number) {
 }
 
 /**
- * A fresh, trusted WLD price: USDT/KRW 1400 from the ticker and a WLD 1-hour candle closing at 2 USDT,
- * so WLD = 2800 KRW. These are the rows lib/prices reads back when the upstream feeds are unreachable.
+ * A trusted WLD price stored at `at`: USDT/KRW 1400 from the ticker and a WLD 1-hour candle closing at `usdt`
+ * (2 → WLD = 2800 KRW). These are the rows lib/prices reads back when the upstream feeds are unreachable.
  */
-export async function setFreshWldPrice(at = new Date()) {
+export async function setFreshWldPrice(at = new Date(), usdt = "2") {
   const db = await getDb();
   await db
     .insert(priceSnapshots)
@@ -62,7 +63,15 @@ export async function setFreshWldPrice(at = new Date()) {
         source: "upbit",
         fetchedAt: at,
       },
-      { symbol: "WLD", series: "1h", time: at, priceKrw: "2800", usdtKrw: "1400", source: "binance", fetchedAt: at },
+      {
+        symbol: "WLD",
+        series: "1h",
+        time: at,
+        priceKrw: new D(usdt).times(1400).toFixed(0),
+        usdtKrw: "1400",
+        source: "binance",
+        fetchedAt: at,
+      },
     ])
     .onConflictDoNothing();
 }
@@ -88,4 +97,35 @@ export async function latestTransactionId(userId: number): Promise<number> {
     await db.execute(sql`SELECT max(id)::text AS id FROM transactions WHERE user_id = ${userId}`),
   );
   return Number(rows[0]!.id);
+}
+
+/**
+ * Holds the member's users row as deactivateMember does (FOR UPDATE, status DEACTIVATED, address erased) while
+ * `work` runs; reports whether `work` finished before the deactivation committed ("finished") or waited.
+ */
+export async function whileDeactivating<T>(userId: number, work: () => Promise<T>) {
+  const db = await getDb();
+  let release!: () => void;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => {
+    locked = r;
+  });
+  const deactivation = db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+    await tx.execute(sql`UPDATE users SET status = 'DEACTIVATED', wallet_addr = NULL WHERE id = ${userId}`);
+    locked();
+    await gate;
+  });
+  await isLocked;
+  const running = work();
+  const early = await Promise.race([
+    running.then(() => "finished" as const),
+    new Promise<"waiting">((r) => setTimeout(() => r("waiting"), 500)),
+  ]);
+  release();
+  await deactivation;
+  return { early, result: await running };
 }

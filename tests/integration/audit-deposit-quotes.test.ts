@@ -13,34 +13,15 @@ import * as depositRoute from "@/app/api/requests/deposit/route";
 import * as cancelRoute from "@/app/api/transfer-requests/[id]/route";
 import * as listRoute from "@/app/api/transfer-requests/route";
 import { getDb, rowsOf } from "@/db/client";
-import { priceSnapshots } from "@/db/schema";
 import { resetPriceFeeds } from "@/lib/prices";
 import { expireStaleQuotes } from "@/lib/wallet/requests";
-import { createUser, wld } from "../factories/money";
+import { createUser, wld, setFreshWldPrice } from "../factories/money";
 import type { TestUser } from "../factories/users";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";
 
-/** A trusted WLD price: USDT 1400 KRW × WLD `usdt` USDT, fetched `ageMs` ago. */
 async function setWldPrice(usdt: string, ageMs = 0) {
-  const at = new Date(Date.now() - ageMs);
-  const krw = (Number(usdt) * 1400).toFixed(0);
-  await (await getDb())
-    .insert(priceSnapshots)
-    .values([
-      {
-        symbol: "USDT",
-        series: "ticker",
-        time: at,
-        priceKrw: "1400",
-        usdtKrw: "1400",
-        changePercent: "0",
-        source: "upbit",
-        fetchedAt: at,
-      },
-      { symbol: "WLD", series: "1h", time: at, priceKrw: krw, usdtKrw: "1400", source: "binance", fetchedAt: at },
-    ])
-    .onConflictDoNothing();
+  await setFreshWldPrice(new Date(Date.now() - ageMs), usdt);
   resetPriceFeeds();
 }
 

@@ -17,39 +17,11 @@ import { getDb } from "@/db/client";
 import { stakingProducts } from "@/db/schema";
 import { accrueRewards } from "@/lib/staking/run";
 import { addDays, dayEnd, kstDay } from "@/lib/staking/time";
-import { countOf, createUser, fund, setFreshWldPrice, wld } from "../factories/money";
+import { countOf, createUser, fund, setFreshWldPrice, wld, whileDeactivating } from "../factories/money";
 import type { TestUser } from "../factories/users";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";
 import { onPostgres } from "../support/setup-db";
-
-/** Holds the member's users row as deactivateMember does while `work` runs (see audit-request-races). */
-async function whileDeactivating<T>(userId: number, work: () => Promise<T>) {
-  const db = await getDb();
-  let release!: () => void;
-  const gate = new Promise<void>((r) => {
-    release = r;
-  });
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => {
-    locked = r;
-  });
-  const deactivation = db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-    await tx.execute(sql`UPDATE users SET status = 'DEACTIVATED' WHERE id = ${userId}`);
-    locked();
-    await gate;
-  });
-  await isLocked;
-  const running = work();
-  const early = await Promise.race([
-    running.then(() => "finished" as const),
-    new Promise<"waiting">((r) => setTimeout(() => r("waiting"), 500)),
-  ]);
-  release();
-  await deactivation;
-  return { early, result: await running };
-}
 
 const adminPatch = (route: object, admin: TestUser, u: TestUser, path: string, body: unknown) =>
   call(route, "PATCH", `/api/admin/users/${u.id}/${path}`, {

@@ -12,7 +12,7 @@ import * as transferRoute from "@/app/api/transfer-requests/route";
 import * as walletRoute from "@/app/api/users/by-id/[userId]/walletAddr/route";
 import { getDb, rowsOf } from "@/db/client";
 import { idDocuments } from "@/db/schema";
-import { approvedMember, countOf, createUser, fund, OP_WALLET, wld } from "../factories/money";
+import { approvedMember, countOf, createUser, fund, OP_WALLET, wld, whileDeactivating } from "../factories/money";
 import type { TestUser } from "../factories/users";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";
@@ -37,37 +37,6 @@ async function pendingOf(userId: number) {
       sql`SELECT id::text AS id, wallet_addr AS wallet, reason FROM requests WHERE user_id = ${userId} AND status = 'PENDING'`,
     ),
   );
-}
-
-/**
- * Holds the member's users row as deactivateMember does (FOR UPDATE, status DEACTIVATED, address erased)
- * while `work` runs; reports whether `work` finished before the deactivation committed.
- */
-async function whileDeactivating<T>(userId: number, work: () => Promise<T>) {
-  const db = await getDb();
-  let release!: () => void;
-  const gate = new Promise<void>((r) => {
-    release = r;
-  });
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => {
-    locked = r;
-  });
-  const deactivation = db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-    await tx.execute(sql`UPDATE users SET status = 'DEACTIVATED', wallet_addr = NULL WHERE id = ${userId}`);
-    locked();
-    await gate;
-  });
-  await isLocked;
-  const running = work();
-  const early = await Promise.race([
-    running.then(() => "finished" as const),
-    new Promise<"waiting">((r) => setTimeout(() => r("waiting"), 500)),
-  ]);
-  release();
-  await deactivation;
-  return { early, result: await running };
 }
 
 describe("pending requests follow the account, the address and the ID (issue 10 finding 9)", () => {
