@@ -4,9 +4,9 @@
  * history row, so "acts on a member" rules also cover the routes keyed by those ids.
  */
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { requests, transactions, users } from "@/db/schema";
+import { idDocuments, requests, transactions, users } from "@/db/schema";
 
 export type MemberRef = {
   id: number;
@@ -37,5 +37,14 @@ export async function requestOwnerId(db: DbOrTx, { id }: { id: number }): Promis
 /** The member whose history row this is. */
 export async function transactionOwnerId(db: DbOrTx, { id }: { id: number }): Promise<number | null> {
   const [row] = await db.select({ userId: transactions.userId }).from(transactions).where(eq(transactions.id, id));
+  return row?.userId ?? null;
+}
+
+/** The member whose stored (not erased) ID image this storage key is. */
+export async function idImageOwnerId(db: DbOrTx, { storageKey }: { storageKey: string }): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: idDocuments.userId })
+    .from(idDocuments)
+    .where(and(eq(idDocuments.storageKey, storageKey), isNull(idDocuments.erasedAt)));
   return row?.userId ?? null;
 }

@@ -12,8 +12,15 @@
  *
  * Target rules (self-action, ADMIN over SUPERADMIN, deactivated members) live in lib/auth/permissions.ts and are
  * applied once, in lib/auth/guards.ts; a new route cannot forget one.
+ *
+ * Memo (the console's 메모): an administrator's call through withAdmin, or through withSelfOrAdmin on another
+ * member, may carry `x-audit-memo: <encodeURIComponent(memo)>` (≤ 500 characters, no control characters but
+ * line feeds; else 400 INVALID_MEMO, read after authorization). The handler then runs inside
+ * lib/admin/audit-memo.ts `withAuditMemo`, so every audit row the change writes (lib/audit.ts) carries it in
+ * audit_log.memo — no use case passes it along, and a new admin route gets it for free.
  */
 import type { NextRequest } from "next/server";
+import { auditMemoOf, withAuditMemo } from "@/lib/admin/audit-memo";
 import {
   type MemberRef,
   requirePermission,
@@ -50,7 +57,7 @@ export function withSelf<P extends { userId: string }>(fn: Fn<UserCtx<P>>): Rout
  */
 export function withSelfOrAdmin<P = Record<string, never>>(
   fn: Fn<SelfOrAdminCtx<P>>,
-  opts: { permission: MemberPermission; target?: "userId" | "request-owner" },
+  opts: { permission: MemberPermission; target?: "userId" | "request-owner" | "id-image-owner" },
 ): Route<P> {
   return handler<P>(async (ctx) => {
     const params = ctx.params as Record<string, unknown>;
@@ -61,7 +68,8 @@ export function withSelfOrAdmin<P = Record<string, never>>(
       params,
       opts.target,
     );
-    return fn({ ...ctx, user: actor, target, self });
+    if (self) return fn({ ...ctx, user: actor, target, self });
+    return withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user: actor, target, self }));
   });
 }
 
@@ -77,7 +85,7 @@ export function withAdmin<P = Record<string, never>>(
 ): Route<P> {
   return handler<P>(async (ctx) => {
     const user = await requirePermission(ctx.req, ctx.requestId, opts.permission);
-    if (!opts.target) return fn({ ...ctx, user } as TargetCtx<P>);
+    if (!opts.target) return withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user } as TargetCtx<P>));
     const denial = { req: ctx.req, requestId: ctx.requestId, actor: user };
     const target = await requireTarget(
       denial,
@@ -85,6 +93,6 @@ export function withAdmin<P = Record<string, never>>(
       opts.target,
       ctx.params as Record<string, unknown>,
     );
-    return fn({ ...ctx, user, target });
+    return withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user, target }));
   });
 }

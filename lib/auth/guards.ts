@@ -6,6 +6,7 @@
  */
 import { getDb } from "@/db/client";
 import {
+  idImageOwnerId,
   type MemberRef,
   memberRefByHandle,
   memberRefById,
@@ -68,7 +69,9 @@ export type TargetSpec =
   /** `params.id` is a request; the target is the member who made it. */
   | "request-owner"
   /** `params.id` is a history row; the target is the member it belongs to. */
-  | "transaction-owner";
+  | "transaction-owner"
+  /** `params.key` is a stored ID image; the target is the member it shows. */
+  | "id-image-owner";
 
 /** A positive 32-bit id as its exact decimal text, or null (a malformed id is a 404, never a 500). */
 export function idParam(raw: unknown, max = 2_147_483_647): number | null {
@@ -98,6 +101,10 @@ async function lookUpTarget(spec: TargetSpec, params: Record<string, unknown>): 
       const owner = spec === "request-owner" ? await requestOwnerId(db, { id }) : await transactionOwnerId(db, { id });
       return owner === null ? null : memberRefById(db, { id: owner });
     }
+    case "id-image-owner": {
+      const owner = await idImageOwnerId(db, { storageKey: String(params.key ?? "").slice(0, 100) });
+      return owner === null ? null : memberRefById(db, { id: owner });
+    }
   }
 }
 
@@ -122,14 +129,15 @@ export async function requireTarget(
 /**
  * The caller acting on their own account, or a caller holding `permission` acting on another member under the
  * target rules. `spec` names the member: "userId" (a login handle: anyone else gets 403 whether or not that
- * member exists) or "request-owner" (a request id: one that is not yours and not yours to see is a 404).
+ * member exists), or "request-owner" / "id-image-owner" (a request id, an image key: one that is not yours and
+ * not yours to see is a 404, so an id reveals nothing).
  */
 export async function requireSelfOrTarget(
   req: Request,
   requestId: string,
   permission: MemberPermission,
   params: Record<string, unknown>,
-  spec: "userId" | "request-owner" = "userId",
+  spec: "userId" | "request-owner" | "id-image-owner" = "userId",
 ): Promise<{ actor: SessionUser; target: MemberRef; self: boolean }> {
   const actor = await requireUser(req, requestId);
   const d = { req, requestId, actor };

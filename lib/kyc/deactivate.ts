@@ -16,7 +16,6 @@ export const DEACTIVATED_NAME = "탈퇴한 회원";
 
 /** ADMIN or SUPERADMIN; nobody deactivates themself or a SUPERADMIN here. */
 export async function deactivateMember(actor: SessionUser, targetId: number, meta: RequestMeta = {}) {
-  if (targetId === actor.id) throw new AppError("FORBIDDEN");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [target] = await tx

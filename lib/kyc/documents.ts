@@ -10,7 +10,6 @@ import { type DbOrTx, getDb, type Tx } from "@/db/client";
 import { currentIdDocument, idImageUrl, kycRewardKey } from "@/db/queries/id-documents";
 import { idDocuments, users } from "@/db/schema";
 import { type RequestMeta as AuditMeta, audit } from "@/lib/audit";
-import { isAdmin } from "@/lib/auth/guards";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { credit } from "@/lib/ledger";
@@ -195,7 +194,7 @@ export async function rejectIdDocument(
  * The decrypted image for its owner or an admin. Anyone else gets 404 (as for a key that does not
  * exist), so a URL reveals nothing. Every view by someone other than the owner is audited.
  */
-export async function openIdImage(viewer: SessionUser, storageKey: string, meta: RequestMeta = {}) {
+export async function openIdImage(viewer: SessionUser, storageKey: string, meta: RequestMeta & { self: boolean }) {
   if (!STORAGE_KEY_PATTERN.test(storageKey)) throw new AppError("NOT_FOUND");
   const db = await getDb();
   const [doc] = await db
@@ -203,8 +202,8 @@ export async function openIdImage(viewer: SessionUser, storageKey: string, meta:
     .from(idDocuments)
     .where(and(eq(idDocuments.storageKey, storageKey), isNull(idDocuments.erasedAt)));
   if (!doc) throw new AppError("NOT_FOUND");
-  const own = doc.userId === viewer.id;
-  if (!own && !isAdmin(viewer)) throw new AppError("NOT_FOUND");
+  // Who may see it was decided by the route's guard (owner, or an administrator under the target rules).
+  const own = meta.self && doc.userId === viewer.id;
   const file = await fileStore().get(storageKey, { db });
   if (!file) throw new AppError("NOT_FOUND");
   if (!own) {

@@ -15,6 +15,7 @@ import * as stakingRate from "@/app/api/admin/users/[id]/staking-rate/route";
 import * as toggleRole from "@/app/api/admin/users/[id]/toggle-role/route";
 import * as decide from "@/app/api/admin/requests/[id]/route";
 import * as transferRequests from "@/app/api/transfer-requests/route";
+import * as idImageFile from "@/app/api/id-images/[key]/route";
 import * as uploadId from "@/app/api/upload-id/route";
 import * as swap from "@/app/api/users/[userId]/swap/route";
 import * as walletAddr from "@/app/api/users/by-id/[userId]/walletAddr/route";
@@ -161,6 +162,24 @@ describe("an ADMIN never acts on a SUPERADMIN", () => {
     expect((await wld(sa.id)).holding).toBe("10");
     expect(await denials(admin.id)).toEqual(["superadmin-target"]);
     await expectLedgerConsistent();
+  });
+});
+
+describe("an ADMIN never sees a SUPERADMIN's ID image", () => {
+  it("the image URL answers 403 to an ADMIN and 200 to another SUPERADMIN and the owner", async () => {
+    const sa = await createUser({ role: "SUPERADMIN" });
+    const form = new FormData();
+    form.append("idImage", new Blob([new Uint8Array(await pngImage())], { type: "image/png" }), "id.png");
+    const uploaded = await call(uploadId, "POST", "/api/upload-id", { rawBody: form, cookie: sa.cookie });
+    expect(uploaded.status).toBe(201);
+    const url = uploaded.body.url as string;
+    const open = (cookie: string) => call(idImageFile, "GET", url, { cookie, params: { key: url.split("/").pop()! } });
+    const admin = await createUser({ role: "ADMIN" });
+    const other = await createUser({ role: "SUPERADMIN" });
+    expect((await open(admin.cookie)).status).toBe(403);
+    expect((await open(other.cookie)).status).toBe(200);
+    expect((await open(sa.cookie)).status).toBe(200);
+    expect(await denials(admin.id)).toEqual(["superadmin-target"]);
   });
 });
 
