@@ -4,6 +4,7 @@
  */
 import type { DbOrTx } from "@/db/client";
 import { auditLog } from "@/db/schema";
+import { currentAuditMemo } from "@/lib/admin/audit-memo";
 
 /** Where a request came from, for audit rows and throttles (the handler's `ip` and `requestId`). */
 export type RequestMeta = { ip: string; requestId: string };
@@ -49,7 +50,12 @@ export type AuditAction =
   | "staking.product_update"
   | "staking.reward_run"
   | "staking.interest_deposit"
-  | "staking.interest_withdraw";
+  | "staking.interest_withdraw"
+  // admin console (issue 11)
+  | "admin.staking.reward_run"
+  | "admin.export.members"
+  | "admin.export.requests"
+  | "admin.export.audit";
 
 export type AuditEvent = {
   action: AuditAction;
@@ -60,6 +66,8 @@ export type AuditEvent = {
   requestId?: string | null;
   before?: unknown;
   after?: unknown;
+  /** The administrator's note; by default the memo of the admin call in progress (lib/admin/audit-memo.ts). */
+  memo?: string | null;
 };
 
 export async function audit(db: DbOrTx, event: AuditEvent): Promise<void> {
@@ -72,5 +80,6 @@ export async function audit(db: DbOrTx, event: AuditEvent): Promise<void> {
     requestId: event.requestId ?? null,
     before: event.before ?? null,
     after: event.after ?? null,
+    memo: event.memo ?? currentAuditMemo(),
   });
 }
