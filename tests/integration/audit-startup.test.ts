@@ -173,8 +173,9 @@ async function startUntilServing(vars: Record<string, string>) {
 /** Sets new passwords for demo accounts directly in an embedded DATA_DIR (no server holds it now). */
 async function changePasswords(dataDir: string, userIds: string[]) {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { hashPassword } = await import("@/lib/auth/password");
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
   try {
     for (const u of userIds)
       await db.query("update users set password_hash = $1 where user_id = $2", [
