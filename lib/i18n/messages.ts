@@ -17,6 +17,7 @@ import koAdmin from "@/messages/ko/admin.json";
 import koPrices from "@/messages/ko/prices.json";
 import koStaking from "@/messages/ko/staking.json";
 import koMoney from "@/messages/ko/money.json";
+import koAdminOps from "@/messages/ko/adminOps.json";
 import enCommon from "@/messages/en/common.json";
 import enErrors from "@/messages/en/errors.json";
 import enWelcome from "@/messages/en/welcome.json";
@@ -32,6 +33,7 @@ import enAdmin from "@/messages/en/admin.json";
 import enPrices from "@/messages/en/prices.json";
 import enStaking from "@/messages/en/staking.json";
 import enMoney from "@/messages/en/money.json";
+import enAdminOps from "@/messages/en/adminOps.json";
 import type { Locale } from "./config";
 
 const ko = {
@@ -50,6 +52,7 @@ const ko = {
   Prices: koPrices,
   Staking: koStaking,
   Money: koMoney,
+  AdminOps: koAdminOps,
 };
 const en = {
   Common: enCommon,
@@ -67,6 +70,7 @@ const en = {
   Prices: enPrices,
   Staking: enStaking,
   Money: enMoney,
+  AdminOps: enAdminOps,
 };
 
 export type Messages = typeof ko;

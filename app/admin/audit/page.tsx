@@ -1,0 +1,16 @@
+// /admin/audit — 감사 로그 (issue 11 item 6). The page checks the session itself (middleware is not a boundary);
+// every API call the screen makes authorizes itself again.
+import { Suspense } from "react";
+import { AuditScreen } from "@/components/admin-ops/audit-screen";
+import { currentUserWith } from "@/lib/auth/current-user";
+
+export const dynamic = "force-dynamic";
+
+export default async function Page() {
+  await currentUserWith("console.open");
+  return (
+    <Suspense>
+      <AuditScreen />
+    </Suspense>
+  );
+}

@@ -1,0 +1,16 @@
+// /admin/id-reviews — 신분증 심사 (issue 11 item 4). The page checks the session itself (middleware is not a boundary);
+// every API call the screen makes authorizes itself again.
+import { Suspense } from "react";
+import { IdReviewsScreen } from "@/components/admin-ops/id-reviews-screen";
+import { currentUserWith } from "@/lib/auth/current-user";
+
+export const dynamic = "force-dynamic";
+
+export default async function Page() {
+  await currentUserWith("console.open");
+  return (
+    <Suspense>
+      <IdReviewsScreen />
+    </Suspense>
+  );
+}

@@ -1,0 +1,16 @@
+// /admin/staking-rewards — 스테이킹 보상 (issue 11 item 5). The page checks the session itself (middleware is not a boundary);
+// every API call the screen makes authorizes itself again.
+import { Suspense } from "react";
+import { StakingRewardsScreen } from "@/components/admin-ops/staking-screens";
+import { currentUserWith } from "@/lib/auth/current-user";
+
+export const dynamic = "force-dynamic";
+
+export default async function Page() {
+  await currentUserWith("console.open");
+  return (
+    <Suspense>
+      <StakingRewardsScreen />
+    </Suspense>
+  );
+}

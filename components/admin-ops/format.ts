@@ -1,0 +1,66 @@
+/**
+ * Display helpers of the operational admin screens: KST dates, ages, amounts (decimal strings, never floats)
+ * and the wallet-address split. Client-safe.
+ */
+import { D, formatAmount } from "@/lib/money";
+
+const KST = "Asia/Seoul";
+
+/** "2026-11-23 09:05" in Korea time, whatever the browser's zone. */
+export function kstDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "—";
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: KST,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(d);
+  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? "";
+  return `${p("year")}-${p("month")}-${p("day")} ${p("hour")}:${p("minute")}`;
+}
+
+/** Today's (or `daysAgo` days before today's) KST date as YYYY-MM-DD. */
+export function kstDay(daysAgo = 0, now = Date.now()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: KST, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(now - daysAgo * 86_400_000),
+  );
+}
+
+/** Whole minutes, hours or days since `iso`, for the age column. */
+export function ageOf(iso: string, now = Date.now()): { unit: "minutes" | "hours" | "days"; n: number } {
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (minutes < 60) return { unit: "minutes", n: minutes };
+  if (minutes < 60 * 24) return { unit: "hours", n: Math.floor(minutes / 60) };
+  return { unit: "days", n: Math.floor(minutes / 1440) };
+}
+
+const localeTag = (locale: string) => (locale === "en" ? "en-US" : "ko-KR");
+
+export const wld = (v: string | null | undefined, locale: string, detail = false) =>
+  v == null ? "—" : formatAmount(v, detail ? 8 : 2, localeTag(locale));
+export const krw = (v: string | null | undefined, locale: string) =>
+  v == null ? "—" : formatAmount(v, 0, localeTag(locale));
+
+/** amount × price, as a decimal string (null when either is missing). */
+export function times(a: string | null | undefined, b: string | null | undefined): string | null {
+  if (a == null || b == null) return null;
+  try {
+    return new D(a).times(new D(b)).toFixed();
+  } catch {
+    return null;
+  }
+}
+
+export type WalletParts = { network: string; exchange: string; address: string };
+
+/** `NETWORK|EXCHANGE|ADDRESS` (DESIGN.md §5) into its parts; null when there is no address. */
+export function splitWallet(text: string | null | undefined): WalletParts | null {
+  if (!text) return null;
+  const [network = "", exchange = "", ...rest] = text.split("|");
+  return { network, exchange, address: rest.join("|") };
+}

@@ -1,0 +1,232 @@
+"use client";
+
+/**
+ * /admin/staking-products — `스테이킹 상품`: every product; create (a focused dialog), edit, deactivate or
+ * reactivate. The daily run enforces the product's minimum amount.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
+import { api } from "@/lib/client/api";
+import { kstDateTime, wld } from "./format";
+import {
+  MessageRow,
+  memoHeaders,
+  OpsDialog,
+  PageHeader,
+  SkeletonRows,
+  TableBox,
+  td,
+  tdNum,
+  th,
+  thNum,
+  useErrorText,
+} from "./ops-ui";
+
+type Product = {
+  id: number;
+  coinSymbol: string;
+  name: string;
+  annualRate: string;
+  lockEnd: string | null;
+  lockDays: number | null;
+  minAmount: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+type Form = { name: string; annualRate: string; lockDays: string; minAmount: string };
+const EMPTY: Form = { name: "", annualRate: "", lockDays: "", minAmount: "0" };
+const DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
+
+export function StakingProductsScreen() {
+  const t = useTranslations("AdminOps.products");
+  const locale = useLocale();
+  const errorText = useErrorText();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const list = useQuery({
+    queryKey: ["admin-ops", "staking-products"],
+    queryFn: () => api<Product[]>("/api/admin/staking-products"),
+  });
+  const [dialog, setDialog] = useState<
+    { kind: "create" } | { kind: "edit"; p: Product } | { kind: "toggle"; p: Product } | null
+  >(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+
+  function validate(): { name: string; annualRate: string; lockDays: number | null; minAmount: string } {
+    const name = form.name.trim();
+    if (!name) throw new Error(t("nameRequired"));
+    if (!DECIMAL.test(form.annualRate.trim())) throw new Error(t("rateInvalid"));
+    if (form.lockDays.trim() && !/^\d{1,5}$/.test(form.lockDays.trim())) throw new Error(t("lockDaysInvalid"));
+    if (!DECIMAL.test(form.minAmount.trim() || "0")) throw new Error(t("minAmountInvalid"));
+    return {
+      name,
+      annualRate: form.annualRate.trim(),
+      lockDays: form.lockDays.trim() ? Number(form.lockDays.trim()) : null,
+      minAmount: form.minAmount.trim() || "0",
+    };
+  }
+
+  async function confirm(memo: string) {
+    if (!dialog) return;
+    const headers = memoHeaders(memo);
+    if (dialog.kind === "create") {
+      const body = validate();
+      await api("/api/admin/staking-products", { method: "POST", body: { coinSymbol: "WLD", ...body }, headers });
+      toast(t("createdToast", { name: body.name }), { kind: "success" });
+    } else if (dialog.kind === "edit") {
+      const body = validate();
+      await api(`/api/admin/staking-products/${dialog.p.id}`, { method: "PATCH", body, headers });
+      toast(t("savedToast", { name: body.name }), { kind: "success" });
+    } else {
+      const active = !dialog.p.active;
+      await api(`/api/admin/staking-products/${dialog.p.id}`, { method: "PATCH", body: { active }, headers });
+      toast(active ? t("activatedToast", { name: dialog.p.name }) : t("deactivatedToast", { name: dialog.p.name }), {
+        kind: "success",
+      });
+    }
+    setDialog(null);
+    await qc.invalidateQueries({ queryKey: ["admin-ops", "staking-products"] });
+  }
+
+  const field = (k: keyof Form) => ({
+    value: form[k],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value })),
+  });
+  const items = list.data ?? [];
+  const COLS = 8;
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t("title")}>
+        <Button
+          size="sm"
+          onClick={() => {
+            setForm(EMPTY);
+            setDialog({ kind: "create" });
+          }}
+        >
+          {t("create")}
+        </Button>
+      </PageHeader>
+      <TableBox label={t("title")}>
+        <thead>
+          <tr>
+            <th className={th}>{t("col.name")}</th>
+            <th className={th}>{t("col.coin")}</th>
+            <th className={thNum}>{t("col.rate")}</th>
+            <th className={th}>{t("col.lock")}</th>
+            <th className={thNum}>{t("col.minAmount")}</th>
+            <th className={th}>{t("col.state")}</th>
+            <th className={th}>{t("col.updatedAt")}</th>
+            <th className={th}>{t("col.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.isPending ? (
+            <SkeletonRows cols={COLS} rows={3} />
+          ) : list.isError ? (
+            <MessageRow cols={COLS}>{errorText(list.error)}</MessageRow>
+          ) : items.length === 0 ? (
+            <MessageRow cols={COLS}>{t("empty")}</MessageRow>
+          ) : (
+            items.map((p) => (
+              <tr key={p.id} data-testid={`product-${p.id}`}>
+                <td className={`${td} font-medium`}>{p.name}</td>
+                <td className={td}>{p.coinSymbol}</td>
+                <td className={tdNum}>{p.annualRate}%</td>
+                <td className={td}>
+                  {p.lockDays != null
+                    ? t("lockDaysValue", { n: p.lockDays })
+                    : p.lockEnd
+                      ? kstDateTime(p.lockEnd)
+                      : t("lockDefault")}
+                </td>
+                <td className={tdNum}>{wld(p.minAmount, locale, true)}</td>
+                <td className={td}>{p.active ? t("active") : t("inactive")}</td>
+                <td className={td}>{kstDateTime(p.updatedAt)}</td>
+                <td className={td}>
+                  <span className="inline-flex gap-1">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t("editOf", { name: p.name })}
+                      onClick={() => {
+                        setForm({
+                          name: p.name,
+                          annualRate: p.annualRate,
+                          lockDays: p.lockDays == null ? "" : String(p.lockDays),
+                          minAmount: p.minAmount,
+                        });
+                        setDialog({ kind: "edit", p });
+                      }}
+                    >
+                      {t("edit")}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant={p.active ? "danger" : "secondary"}
+                      aria-label={p.active ? t("deactivateOf", { name: p.name }) : t("activateOf", { name: p.name })}
+                      onClick={() => setDialog({ kind: "toggle", p })}
+                    >
+                      {p.active ? t("deactivate") : t("activate")}
+                    </Button>
+                  </span>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </TableBox>
+      {dialog && (
+        <OpsDialog
+          open
+          title={
+            dialog.kind === "create"
+              ? t("create")
+              : dialog.kind === "edit"
+                ? t("editTitle", { name: dialog.p.name })
+                : dialog.p.active
+                  ? t("deactivate")
+                  : t("activate")
+          }
+          danger={dialog.kind === "toggle" && dialog.p.active}
+          onClose={() => setDialog(null)}
+          onConfirm={confirm}
+        >
+          {dialog.kind === "toggle" ? (
+            <p className="text-sm break-keep">
+              {dialog.p.active
+                ? t("deactivateConfirm", { name: dialog.p.name })
+                : t("activateConfirm", { name: dialog.p.name })}
+            </p>
+          ) : (
+            <>
+              <Input label={t("field.name")} autoComplete="off" {...field("name")} />
+              <Input label={t("field.rate")} inputMode="decimal" autoComplete="off" {...field("annualRate")} />
+              <Input
+                label={t("field.lockDays")}
+                inputMode="numeric"
+                autoComplete="off"
+                hint={t("lockDaysHint")}
+                {...field("lockDays")}
+              />
+              <Input label={t("field.minAmount")} inputMode="decimal" autoComplete="off" {...field("minAmount")} />
+              {dialog.kind === "edit" && (
+                <p className="text-xs text-gray-600 tabular-nums">
+                  {t("beforeAfter", {
+                    before: `${dialog.p.annualRate}%`,
+                    after: `${form.annualRate || "—"}%`,
+                  })}
+                </p>
+              )}
+            </>
+          )}
+        </OpsDialog>
+      )}
+    </div>
+  );
+}
