@@ -1,0 +1,56 @@
+/**
+ * Display helpers of the admin console: KST dates (whatever the browser's zone), WLD and KRW amounts from
+ * decimal strings (never floats), before → after of a money change. Client-safe.
+ */
+import { D, formatAmount } from "@/lib/money";
+
+const KST = "Asia/Seoul";
+
+function kstParts(iso: string | null | undefined, withTime: boolean): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "—";
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: KST,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" as const } : {}),
+  }).formatToParts(d);
+  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? "";
+  const day = `${p("year")}-${p("month")}-${p("day")}`;
+  return withTime ? `${day} ${p("hour")}:${p("minute")}` : day;
+}
+
+/** "2026-11-23 09:05" in Korea time. */
+export const kstDateTime = (iso: string | null | undefined) => kstParts(iso, true);
+/** "2026-11-23" in Korea time. */
+export const kstDate = (iso: string | null | undefined) => kstParts(iso, false);
+
+const localeTag = (locale: string) => (locale === "en" ? "en-US" : "ko-KR");
+
+/** WLD with up to 2 decimals in lists, up to 8 in detail views (STYLE "Money"). */
+export const fmtWld = (v: string | null | undefined, locale: string, detail = false) =>
+  v == null ? "—" : formatAmount(v, detail ? 8 : 2, localeTag(locale));
+export const fmtKrw = (v: string | null | undefined, locale: string) =>
+  v == null ? "—" : formatAmount(v, 0, localeTag(locale));
+export const fmtCount = (n: number | string | null | undefined, locale: string) =>
+  n == null ? "—" : formatAmount(String(n), 0, localeTag(locale));
+
+/** A decimal string typed by an administrator, or null when it is not a plain decimal. */
+export function parseDecimal(text: string): string | null {
+  const s = text.trim().replace(/,/g, "");
+  if (!/^\d+(\.\d+)?$/.test(s)) return null;
+  return s;
+}
+
+/** `before + delta` (or minus) as a decimal string; null when either is missing or malformed. */
+export function applyDelta(before: string | null | undefined, delta: string | null, sign: 1 | -1): string | null {
+  if (before == null || delta == null) return null;
+  try {
+    const r = sign === 1 ? new D(before).plus(delta) : new D(before).minus(delta);
+    return r.toFixed();
+  } catch {
+    return null;
+  }
+}
