@@ -9,19 +9,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { api } from "@/lib/client/api";
 import { kstDateTime } from "./format";
-import {
-  ExportButton,
-  FilterField,
-  MessageRow,
-  OpsPager,
-  PageHeader,
-  Select,
-  SkeletonRows,
-  TableBox,
-  td,
-  th,
-  useErrorText,
-} from "./ops-ui";
+import { useErrorText } from "@/components/admin/ui/admin-dialog";
+import { Pager } from "@/components/admin/ui/pager";
+import { MessageRow, PageHeader, SkeletonRows, TableBox, td, th } from "@/components/admin/ui/table";
+import { ExportButton, FilterField, Select } from "./ops-ui";
 import { useUrlState } from "./url-state";
 
 type Who = string | { id?: number; userId?: string | null } | null | undefined;
@@ -160,7 +151,7 @@ export function AuditScreen() {
           )}
         </tbody>
       </TableBox>
-      {list.data && <OpsPager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
+      {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
     </div>
   );
 }

@@ -15,24 +15,11 @@ import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { ApiError, api, newIdempotencyKey } from "@/lib/client/api";
 import { ageOf, kstDateTime, krw, splitWallet, times, wld } from "./format";
-import {
-  CopyButton,
-  ExportButton,
-  MessageRow,
-  memoHeaders,
-  OpsDialog,
-  OpsPager,
-  PageHeader,
-  SkeletonRows,
-  Select,
-  TableBox,
-  TextArea,
-  td,
-  tdNum,
-  th,
-  thNum,
-  useErrorText,
-} from "./ops-ui";
+import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
+import { TextArea } from "@/components/admin/ui/fields";
+import { Pager } from "@/components/admin/ui/pager";
+import { MessageRow, PageHeader, SkeletonRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
+import { CopyButton, ExportButton, Select } from "./ops-ui";
 import { useUrlState } from "./url-state";
 
 type Status = "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED" | "EXPIRED";
@@ -165,12 +152,12 @@ export function DepositsScreen() {
     let d: Decision;
     if (dialog.kind === "reject") {
       if (!reason.trim()) {
-        throw new Error(t("reasonRequired"));
+        throw new InputProblem(t("reasonRequired"));
       }
       d = { action: "reject", reason: reason.trim() };
     } else if (req.status === "EXPIRED") {
       if (!/^[1-9]\d{0,14}$/.test(krwReceived.trim())) {
-        throw new Error(t("krwReceivedInvalid"));
+        throw new InputProblem(t("krwReceivedInvalid"));
       }
       d = { action: "approve", krwReceived: krwReceived.trim() };
     } else d = { action: "approve" };
@@ -184,7 +171,7 @@ export function DepositsScreen() {
   async function confirmBulk(memo: string) {
     if (dialog?.kind !== "bulk") return;
     if (dialog.action === "reject" && !reason.trim()) {
-      throw new Error(t("reasonRequired"));
+      throw new InputProblem(t("reasonRequired"));
     }
     const out: { id: number; ok: boolean; text: string }[] = [];
     // One at a time: each request is its own exactly-once decision; a failure does not stop the rest.
@@ -386,10 +373,10 @@ export function DepositsScreen() {
           )}
         </tbody>
       </TableBox>
-      {list.data && <OpsPager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
+      {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
 
       {dialog && dialog.kind !== "bulk" && (
-        <OpsDialog
+        <AdminDialog
           open
           title={dialog.kind === "approve" ? t("approveTitle") : t("rejectTitle")}
           danger={dialog.kind === "reject"}
@@ -409,12 +396,12 @@ export function DepositsScreen() {
               />
             </>
           )}
-          {dialog.kind === "reject" && <TextArea label={t("reason")} value={reason} onChange={setReason} required />}
-        </OpsDialog>
+          {dialog.kind === "reject" && <TextArea label={t("reason")} value={reason} onChange={setReason} />}
+        </AdminDialog>
       )}
 
       {dialog?.kind === "bulk" && (
-        <OpsDialog
+        <AdminDialog
           open
           title={dialog.action === "approve" ? t("bulkApproveTitle") : t("bulkRejectTitle")}
           danger={dialog.action === "reject"}
@@ -424,7 +411,7 @@ export function DepositsScreen() {
         >
           <p className="text-sm">{t("bulkConfirm", { n: dialog.ids.length })}</p>
           {dialog.action === "reject" && results === null && (
-            <TextArea label={t("reason")} value={reason} onChange={setReason} required />
+            <TextArea label={t("reason")} value={reason} onChange={setReason} />
           )}
           {results && (
             <ul aria-label={t("results")} className="flex flex-col gap-1 text-sm" data-testid="bulk-results">
@@ -435,7 +422,7 @@ export function DepositsScreen() {
               ))}
             </ul>
           )}
-        </OpsDialog>
+        </AdminDialog>
       )}
     </div>
   );

@@ -1,28 +1,12 @@
 /**
- * Display helpers of the operational admin screens: KST dates, ages, amounts (decimal strings, never floats)
- * and the wallet-address split. Client-safe.
+ * Display helpers of the operational admin screens on top of components/admin/ui/format.ts: KST day, ages,
+ * amount × price (decimal strings, never floats) and the wallet-address split. Client-safe.
  */
-import { D, formatAmount } from "@/lib/money";
+import { D } from "@/lib/money";
 
 const KST = "Asia/Seoul";
 
-/** "2026-11-23 09:05" in Korea time, whatever the browser's zone. */
-export function kstDateTime(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "—";
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: KST,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(d);
-  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? "";
-  return `${p("year")}-${p("month")}-${p("day")} ${p("hour")}:${p("minute")}`;
-}
+export { kstDateTime } from "@/components/admin/ui/format";
 
 /** Today's (or `daysAgo` days before today's) KST date as YYYY-MM-DD. */
 export function kstDay(daysAgo = 0, now = Date.now()): string {
@@ -39,12 +23,7 @@ export function ageOf(iso: string, now = Date.now()): { unit: "minutes" | "hours
   return { unit: "days", n: Math.floor(minutes / 1440) };
 }
 
-const localeTag = (locale: string) => (locale === "en" ? "en-US" : "ko-KR");
-
-export const wld = (v: string | null | undefined, locale: string, detail = false) =>
-  v == null ? "—" : formatAmount(v, detail ? 8 : 2, localeTag(locale));
-export const krw = (v: string | null | undefined, locale: string) =>
-  v == null ? "—" : formatAmount(v, 0, localeTag(locale));
+export { fmtKrw as krw, fmtWld as wld } from "@/components/admin/ui/format";
 
 /** amount × price, as a decimal string (null when either is missing). */
 export function times(a: string | null | undefined, b: string | null | undefined): string | null {

@@ -12,7 +12,10 @@ import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { kstDateTime } from "./format";
-import { memoHeaders, OpsDialog, OpsPager, PageHeader, TextArea, useErrorText } from "./ops-ui";
+import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
+import { TextArea } from "@/components/admin/ui/fields";
+import { Pager } from "@/components/admin/ui/pager";
+import { PageHeader } from "@/components/admin/ui/table";
 import { useUrlState } from "./url-state";
 
 /** One pending submission; tolerant of the member being nested or flat. */
@@ -77,7 +80,7 @@ export function IdReviewsScreen() {
     if (!dialog) return;
     const { kind, doc } = dialog;
     const documentId = doc.documentId ?? undefined;
-    if (kind === "reject" && !reason.trim()) throw new Error(t("reasonRequired"));
+    if (kind === "reject" && !reason.trim()) throw new InputProblem(t("reasonRequired"));
     await api(`/api/admin/users/${doc.memberId}/${kind === "approve" ? "approve-id" : "reject-id"}`, {
       method: "PATCH",
       body: kind === "approve" ? { documentId } : { reason: reason.trim(), documentId },
@@ -177,9 +180,9 @@ export function IdReviewsScreen() {
           })}
         </ul>
       )}
-      {list.data && <OpsPager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
+      {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
       {dialog && (
-        <OpsDialog
+        <AdminDialog
           open
           title={dialog.kind === "approve" ? t("approve") : t("reject")}
           danger={dialog.kind === "reject"}
@@ -191,8 +194,8 @@ export function IdReviewsScreen() {
               ? t("approveConfirm", { userId: dialog.doc.userId })
               : t("rejectConfirm", { userId: dialog.doc.userId })}
           </p>
-          {dialog.kind === "reject" && <TextArea label={t("reason")} value={reason} onChange={setReason} required />}
-        </OpsDialog>
+          {dialog.kind === "reject" && <TextArea label={t("reason")} value={reason} onChange={setReason} />}
+        </AdminDialog>
       )}
     </div>
   );

@@ -12,21 +12,10 @@ import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { kstDateTime } from "./format";
-import {
-  FilterField,
-  MessageRow,
-  memoHeaders,
-  OpsDialog,
-  OpsPager,
-  PageHeader,
-  SkeletonRows,
-  TableBox,
-  td,
-  tdNum,
-  th,
-  thNum,
-  useErrorText,
-} from "./ops-ui";
+import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
+import { Pager } from "@/components/admin/ui/pager";
+import { MessageRow, PageHeader, SkeletonRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
+import { FilterField } from "./ops-ui";
 import { useUrlState } from "./url-state";
 
 type Owner = { id: number; userId: string; name?: string | null; role?: string } | null;
@@ -97,7 +86,7 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
   async function save(memo: string) {
     if (!editing?.owner) return;
     const next = code.trim();
-    if (!next) throw new Error(t("codeRequired"));
+    if (!next) throw new InputProblem(t("codeRequired"));
     await api(`/api/admin/users/${editing.owner.id}/ref-code`, {
       method: "PATCH",
       body: { refCode: next },
@@ -179,16 +168,16 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
           )}
         </tbody>
       </TableBox>
-      {list.data && <OpsPager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
+      {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
       {editing && (
-        <OpsDialog
+        <AdminDialog
           open
           title={t("editTitle", { userId: editing.owner?.userId ?? "" })}
           onClose={() => setEditing(null)}
           onConfirm={save}
         >
           <Input label={t("refCode")} value={code} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
-        </OpsDialog>
+        </AdminDialog>
       )}
     </div>
   );

@@ -12,19 +12,8 @@ import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { kstDateTime, wld } from "./format";
-import {
-  MessageRow,
-  memoHeaders,
-  OpsDialog,
-  PageHeader,
-  SkeletonRows,
-  TableBox,
-  td,
-  tdNum,
-  th,
-  thNum,
-  useErrorText,
-} from "./ops-ui";
+import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
+import { MessageRow, PageHeader, SkeletonRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
 
 type Product = {
   id: number;
@@ -59,10 +48,10 @@ export function StakingProductsScreen() {
 
   function validate(): { name: string; annualRate: string; lockDays: number | null; minAmount: string } {
     const name = form.name.trim();
-    if (!name) throw new Error(t("nameRequired"));
-    if (!DECIMAL.test(form.annualRate.trim())) throw new Error(t("rateInvalid"));
-    if (form.lockDays.trim() && !/^\d{1,5}$/.test(form.lockDays.trim())) throw new Error(t("lockDaysInvalid"));
-    if (!DECIMAL.test(form.minAmount.trim() || "0")) throw new Error(t("minAmountInvalid"));
+    if (!name) throw new InputProblem(t("nameRequired"));
+    if (!DECIMAL.test(form.annualRate.trim())) throw new InputProblem(t("rateInvalid"));
+    if (form.lockDays.trim() && !/^\d{1,5}$/.test(form.lockDays.trim())) throw new InputProblem(t("lockDaysInvalid"));
+    if (!DECIMAL.test(form.minAmount.trim() || "0")) throw new InputProblem(t("minAmountInvalid"));
     return {
       name,
       annualRate: form.annualRate.trim(),
@@ -182,7 +171,7 @@ export function StakingProductsScreen() {
         </tbody>
       </TableBox>
       {dialog && (
-        <OpsDialog
+        <AdminDialog
           open
           title={
             dialog.kind === "create"
@@ -225,7 +214,7 @@ export function StakingProductsScreen() {
               )}
             </>
           )}
-        </OpsDialog>
+        </AdminDialog>
       )}
     </div>
   );

@@ -14,21 +14,10 @@ import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { kstDateTime, kstDay, wld } from "./format";
-import {
-  FilterField,
-  MessageRow,
-  memoHeaders,
-  OpsDialog,
-  OpsPager,
-  PageHeader,
-  SkeletonRows,
-  TableBox,
-  td,
-  tdNum,
-  th,
-  thNum,
-  useErrorText,
-} from "./ops-ui";
+import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
+import { Pager } from "@/components/admin/ui/pager";
+import { MessageRow, PageHeader, SkeletonRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
+import { FilterField } from "./ops-ui";
 import { useUrlState } from "./url-state";
 
 type Page<T> = { items: T[]; total: number };
@@ -102,7 +91,7 @@ export function StakingProgressScreen() {
           )}
         </tbody>
       </TableBox>
-      {list.data && <OpsPager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
+      {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
     </div>
   );
 }
@@ -181,7 +170,7 @@ export function StakingRecordsScreen() {
           )}
         </tbody>
       </TableBox>
-      {list.data && <OpsPager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
+      {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
     </div>
   );
 }
@@ -218,8 +207,8 @@ export function StakingRewardsScreen() {
 
   async function run(memo: string) {
     const d = day.trim();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new Error(t("dayInvalid"));
-    if (d >= kstDay(0)) throw new Error(t("dayNotEnded"));
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new InputProblem(t("dayInvalid"));
+    if (d >= kstDay(0)) throw new InputProblem(t("dayNotEnded"));
     const r = await api<RunResult>("/api/admin/staking/rewards/run", {
       method: "POST",
       body: { date: d },
@@ -285,14 +274,12 @@ export function StakingRewardsScreen() {
           )}
         </tbody>
       </TableBox>
-      {list.data && (
-        <OpsPager page={page} total={list.data.total} limit={REWARD_LIMIT} onPage={(p) => set({ page: p })} />
-      )}
+      {list.data && <Pager page={page} total={list.data.total} limit={REWARD_LIMIT} onPage={(p) => set({ page: p })} />}
       {open && (
-        <OpsDialog open title={t("run")} onClose={() => setOpen(false)} onConfirm={run}>
+        <AdminDialog open title={t("run")} onClose={() => setOpen(false)} onConfirm={run}>
           <p className="text-sm break-keep">{t("runHint")}</p>
           <Input label={t("day")} type="date" value={day} max={kstDay(1)} onChange={(e) => setDay(e.target.value)} />
-        </OpsDialog>
+        </AdminDialog>
       )}
     </div>
   );
