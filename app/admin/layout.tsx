@@ -1,0 +1,19 @@
+// Every /admin/* page: the session is checked here on the server (and again by each page and every API call;
+// middleware is not a boundary), then the console's frame — the `관리자 메뉴` navigation and the page.
+import { AdminProvider } from "@/components/admin/admin-context";
+import { AdminShell } from "@/components/admin/shell";
+import { ToastProvider } from "@/components/ui/toast";
+import { currentUserWith } from "@/lib/auth/current-user";
+
+export const dynamic = "force-dynamic";
+
+export default async function AdminLayout({ children }: { children: React.ReactNode }) {
+  const user = await currentUserWith("console.open");
+  return (
+    <AdminProvider admin={{ id: user.id, userId: user.userId, role: user.role }}>
+      <ToastProvider>
+        <AdminShell>{children}</AdminShell>
+      </ToastProvider>
+    </AdminProvider>
+  );
+}

@@ -1,0 +1,186 @@
+"use client";
+
+/**
+ * The console's frame for every /admin/* page: the `관리자 메뉴` navigation (a sidebar from 1024 px, a menu
+ * button opening it on a phone) with the screens, the administrator's own referral code (copy, change),
+ * the language switch and `로그아웃`; the page itself in <main>.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useState } from "react";
+import { LanguageSwitch } from "@/components/auth/language-switch";
+import { LogoutButton } from "@/components/auth/logout-button";
+import { Button } from "@/components/ui/button";
+import { useToast } from "@/components/ui/toast";
+import { ApiError, api } from "@/lib/client/api";
+import { useAdmin } from "./admin-context";
+import { AdminDialog, InputProblem } from "./ui/admin-dialog";
+import { Field } from "./ui/fields";
+
+const LINKS = [
+  ["/admin", "dashboard"],
+  ["/admin/members", "members"],
+  ["/admin/deposits", "deposits"],
+  ["/admin/id-reviews", "idReviews"],
+  ["/admin/signup-codes", "signupCodes"],
+  ["/admin/staking-products", "stakingProducts"],
+  ["/admin/staking-progress", "stakingProgress"],
+  ["/admin/staking-records", "stakingRecords"],
+  ["/admin/staking-rewards", "stakingRewards"],
+  ["/admin/audit", "audit"],
+] as const;
+
+/** Copies text: the Clipboard API, or a hidden textarea where it is unavailable (plain http). */
+export async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {}
+  const el = document.createElement("textarea");
+  el.value = text;
+  el.setAttribute("readonly", "");
+  el.style.position = "fixed";
+  el.style.opacity = "0";
+  document.body.appendChild(el);
+  el.select();
+  const ok = document.execCommand("copy");
+  el.remove();
+  if (!ok) throw new Error("copy failed");
+}
+
+type MyProfile = { refCode: string };
+
+export function AdminShell({ children }: { children: React.ReactNode }) {
+  const t = useTranslations("Admin.shell");
+  const te = useTranslations("Errors");
+  const me = useAdmin();
+  const pathname = usePathname();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const menuId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const [code, setCode] = useState("");
+
+  // A phone's menu closes once a link was followed.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const profile = useQuery({
+    queryKey: ["admin", "me", me.userId],
+    queryFn: () => api<MyProfile>(`/api/users/by-id/${encodeURIComponent(me.userId)}`),
+  });
+  const refCode = profile.data?.refCode ?? "";
+
+  async function copy() {
+    if (!refCode) {
+      toast(t("noRefCode"), { kind: "error" });
+      return;
+    }
+    try {
+      await copyText(refCode);
+      toast(t("refCodeCopied", { code: refCode }), { kind: "success", durationMs: 2000 });
+    } catch {
+      toast(t("copyFailed"), { kind: "error" });
+    }
+  }
+
+  async function change() {
+    const value = code.trim();
+    if (!value) throw new InputProblem(te("REFCODE_REQUIRED"));
+    const r = await api<{ refCode: string }>(`/api/users/by-id/${encodeURIComponent(me.userId)}/refcode`, {
+      method: "PATCH",
+      body: { refCode: value },
+    });
+    qc.setQueryData(["admin", "me", me.userId], (old: MyProfile | undefined) => ({ ...old, refCode: r.refCode }));
+    setChanging(false);
+    toast(t("refCodeChanged", { code: r.refCode }), { kind: "success" });
+  }
+
+  const isActive = (href: string) => (href === "/admin" ? pathname === "/admin" : pathname.startsWith(href));
+
+  return (
+    <div className="admin-console flex min-h-dvh flex-col bg-gray-50 lg:flex-row">
+      <nav
+        aria-label={t("menu")}
+        className="sticky top-0 z-30 flex flex-col border-b border-gray-200 bg-white lg:h-dvh lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0"
+      >
+        <div className="flex items-center justify-between gap-2 px-4 py-3">
+          <button
+            type="button"
+            className="rounded-lg border border-gray-300 px-3 py-2 text-sm font-semibold lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {t("menuButton")}
+          </button>
+          <span className="truncate font-bold">{t("brand")}</span>
+          <LogoutButton size="sm" redirectTo="/login" />
+        </div>
+        <div
+          id={menuId}
+          className={`${menuOpen ? "flex" : "hidden"} max-h-[calc(100dvh-4rem)] flex-col gap-4 overflow-y-auto px-3 pb-4 lg:flex lg:max-h-none lg:flex-1`}
+        >
+          <ul className="flex flex-col gap-0.5">
+            {LINKS.map(([href, key]) => {
+              const active = isActive(href);
+              return (
+                <li key={href}>
+                  <Link
+                    href={href}
+                    aria-current={active ? "page" : undefined}
+                    className={`block rounded-lg px-3 py-2 text-sm break-keep ${
+                      active ? "bg-gray-900 font-semibold text-white" : "text-gray-700 hover:bg-gray-100"
+                    }`}
+                  >
+                    {t(`links.${key}`)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="flex flex-col gap-2 rounded-xl border border-gray-200 p-3">
+            <p className="text-xs text-gray-600">
+              {me.userId} · {me.role}
+            </p>
+            <p className="text-sm">
+              <span className="text-gray-600">{t("myRefCode")}</span>{" "}
+              <strong className="font-mono" data-testid="my-refcode">
+                {profile.isPending ? "…" : refCode || "—"}
+              </strong>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" size="sm" onClick={() => void copy()}>
+                {t("copyRefCode")}
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setCode(refCode);
+                  setChanging(true);
+                }}
+              >
+                {t("changeRefCode")}
+              </Button>
+            </div>
+          </div>
+          <LanguageSwitch />
+        </div>
+      </nav>
+      <main className="min-w-0 flex-1 px-4 py-5 lg:px-8 lg:py-8">{children}</main>
+      <AdminDialog
+        open={changing}
+        title={t("changeRefCode")}
+        onClose={() => setChanging(false)}
+        onConfirm={change}
+        memo={false}
+        errorText={(e) => (e instanceof ApiError && e.code === "REFCODE_IN_USE" ? t("refCodeInUse") : null)}
+      >
+        <Field label={t("refCodeLabel")} value={code} onChange={setCode} autoComplete="off" />
+      </AdminDialog>
+    </div>
+  );
+}
