@@ -52,6 +52,18 @@ export const PERMISSIONS = {
   "signup-codes.manage": { roles: ADMIN_ROLES, on: "none" },
   "staking-products.manage": { roles: ADMIN_ROLES, on: "none" },
   "staking-reports.read": { roles: ADMIN_ROLES, on: "none" },
+  /** Pay the daily staking rewards of an ended day by hand (idempotent like the cron run). */
+  "staking-rewards.run": { roles: ADMIN_ROLES, on: "none" },
+  /** The console's dashboard figures. */
+  "dashboard.read": { roles: ADMIN_ROLES, on: "none" },
+  /** The queue of ID documents awaiting review. */
+  "id-documents.list": { roles: ADMIN_ROLES, on: "none" },
+  /** Every referral and sign-up code with its owner and use count. */
+  "referral-codes.list": { roles: ADMIN_ROLES, on: "none" },
+  /** The audit log (who changed what, before → after, memo). */
+  "audit.read": { roles: ADMIN_ROLES, on: "none" },
+  /** CSV exports of the member, request and audit lists (each export is audited). */
+  "data.export": { roles: ADMIN_ROLES, on: "none" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSIONS;

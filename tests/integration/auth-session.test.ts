@@ -389,6 +389,8 @@ describe("admin member edits", () => {
         "role",
         "userId",
         "walletAddr",
+        "holdingWld",
+        "stakedWld",
       ].sort(),
     );
     expect(page1.text).not.toMatch(/argon2|password/i);

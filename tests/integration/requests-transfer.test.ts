@@ -331,7 +331,7 @@ describe("admin handling", () => {
     expect((await decide(admin, 99999999, { action: "approve" })).status).toBe(404);
     expect((await decide(u, id, { action: "approve" })).status).toBe(403);
     expect(await wld(u.id)).toMatchObject({ staked: "19.8", held: "10.2" });
-    const list = await call(adminListRoute, "GET", "/api/admin/requests?status=PENDING&type=TRANSFER", {
+    const list = await call(adminListRoute, "GET", "/api/admin/requests?status=PENDING&type=TRANSFER&limit=50", {
       cookie: admin.cookie,
     });
     expect(list.status).toBe(200);

@@ -1,16 +1,16 @@
-// GET /api/admin/requests?status&type&page&limit — every member's requests, newest first:
-// { items: [{ id, type, coinSymbol, amount, fee, total, krwAmount, priceKrw, walletAddr, status, reason,
-//   createdAt, updatedAt, user: { id, userId, name } }], total }. ADMIN or SUPERADMIN.
+// GET /api/admin/requests?type&status&page&limit — every member's deposit, withdraw and transfer requests, PENDING
+// first, then oldest first: { items: [{ id, type, status, coinSymbol, amount, fee, total, krwAmount, priceKrw,
+//   krwValue, wallet: { network, exchange, address } | null, reason, quoteExpiresAt, createdAt, updatedAt,
+//   user: { id, userId, name } }], total, totalCapped }. krwValue is the KRW value at request time (a deposit's
+// krwAmount; else total × the stored price, null without one). type DEPOSIT|WITHDRAW|TRANSFER, status
+// PENDING|APPROVED|REJECTED|CANCELLED|EXPIRED (case-insensitive); limit ≤ 50. ADMIN or SUPERADMIN.
 import { withAdmin } from "@/lib/api/with-auth";
-import { readQuery, requestListQuerySchema } from "@/lib/validation/wallet";
-import { adminRequestList } from "@/lib/wallet/history";
+import { requestQueue } from "@/lib/admin/lists";
+import { adminRequestQuerySchema } from "@/lib/validation/admin";
+import { readQuery } from "@/lib/validation/wallet";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin(
-  async ({ req }) => {
-    const q = readQuery(req, requestListQuerySchema);
-    return adminRequestList(q);
-  },
-  { permission: "requests.list" },
-);
+export const GET = withAdmin(async ({ req }) => requestQueue(readQuery(req, adminRequestQuerySchema)), {
+  permission: "requests.list",
+});

@@ -1,16 +1,15 @@
-// GET /api/admin/users/paginated?search&phone&page&limit — the admin member list: {users, total}, never a password.
-import { validationError } from "@/lib/api/handler";
+// GET /api/admin/users/paginated?search&phone&page&limit — the admin member list, active members newest first:
+// { users: [{ id, userId, name, role, CertID, idStatus, createdAt, refCode, refId, walletAddr, phone, holdingWld,
+//   stakedWld }], total, totalCapped }. `search` matches a userId or name fragment (a userId prefix included),
+// `phone` a phone fragment; limit 10 by default (≤ 100). `total` is exact up to 1,000; beyond, totalCapped is true
+// and total is 1,000 (with no search term: the table's estimated size). Never a password. ADMIN or SUPERADMIN.
 import { withAdmin } from "@/lib/api/with-auth";
-import { listMembers } from "@/lib/auth/member-admin";
-import { userListQuerySchema } from "@/lib/validation/auth";
+import { memberList } from "@/lib/admin/lists";
+import { memberListQuerySchema } from "@/lib/validation/admin";
+import { readQuery } from "@/lib/validation/wallet";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin(
-  async ({ req }) => {
-    const parsed = userListQuerySchema.safeParse(Object.fromEntries(req.nextUrl.searchParams));
-    if (!parsed.success) throw validationError(parsed.error);
-    return listMembers(parsed.data);
-  },
-  { permission: "members.list" },
-);
+export const GET = withAdmin(async ({ req }) => memberList(readQuery(req, memberListQuerySchema)), {
+  permission: "members.list",
+});

@@ -1,0 +1,14 @@
+// GET /api/admin/export/requests?type&status — the request queue under its filter as CSV (UTF-8 with a BOM,
+// attachment, at most 100,000 rows, formula-safe cells; lib/admin/export.ts). Audited (admin.export.requests).
+// ADMIN or SUPERADMIN.
+import { withAdmin } from "@/lib/api/with-auth";
+import { exportRequests } from "@/lib/admin/export";
+import { requestFilterSchema } from "@/lib/validation/admin";
+import { readQuery } from "@/lib/validation/wallet";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withAdmin(
+  async ({ req, user, ip, requestId }) => exportRequests(user, readQuery(req, requestFilterSchema), { ip, requestId }),
+  { permission: "data.export" },
+);

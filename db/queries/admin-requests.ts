@@ -1,0 +1,127 @@
+/**
+ * The admin queue of deposit, withdraw and transfer requests (/admin/deposits and its CSV export): PENDING
+ * first, then oldest first, each row with its member, amounts, the KRW value at request time and the payout
+ * address split into its parts. A PENDING deposit whose quote ran out reads EXPIRED (as in ./requests.ts).
+ */
+import "server-only";
+import { type SQL, sql } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "@/db/client";
+import type { Coin, RequestStatus, RequestType } from "@/db/schema";
+import { COUNT_CAP, cappedCount } from "./members";
+
+export type AdminRequestRowDto = {
+  id: number;
+  type: RequestType;
+  status: RequestStatus;
+  coinSymbol: Coin;
+  amount: string;
+  fee: string;
+  total: string;
+  /** Deposits: the KRW the member pays; others: as stored (usually null). */
+  krwAmount: string | null;
+  /** The KRW price per coin stored with the request, if any. */
+  priceKrw: string | null;
+  /** KRW value at request time: a deposit's krwAmount, else `total` × priceKrw (whole won), null without a price. */
+  krwValue: string | null;
+  /** The payout address as stored ("NETWORK|Exchange|address"), split; null parts when it is not in that form. */
+  wallet: { network: string | null; exchange: string | null; address: string } | null;
+  reason: string | null;
+  quoteExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  user: { id: number; userId: string; name: string };
+};
+
+export type AdminRequestFilter = { type?: RequestType; status?: RequestStatus };
+
+const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const effectiveStatus = sql.raw(
+  `(CASE WHEN r.status = 'PENDING' AND r.quote_expires_at <= now() THEN 'EXPIRED'::request_status ELSE r.status END)`,
+);
+
+function whereOf(f: AdminRequestFilter): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (f.type) parts.push(sql`r.type = ${f.type}::request_type`);
+  if (f.status) parts.push(sql`${effectiveStatus} = ${f.status}::request_status`);
+  return sql.join(parts, sql` AND `);
+}
+
+type Row = {
+  id: string | number;
+  type: RequestType;
+  status: RequestStatus;
+  coin: Coin;
+  amount: string;
+  fee: string;
+  total: string;
+  krw_amount: string | null;
+  price_krw: string | null;
+  krw_value: string | null;
+  wallet_addr: string | null;
+  reason: string | null;
+  quote_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  user_id: number;
+  handle: string;
+  name: string;
+};
+
+export function splitWalletAddr(text: string | null): AdminRequestRowDto["wallet"] {
+  if (!text) return null;
+  const parts = text.split("|");
+  if (parts.length === 3) return { network: parts[0] ?? null, exchange: parts[1] ?? null, address: parts[2] ?? "" };
+  return { network: null, exchange: null, address: text };
+}
+
+const toDto = (r: Row): AdminRequestRowDto => ({
+  id: Number(r.id),
+  type: r.type,
+  status: r.status,
+  coinSymbol: r.coin,
+  amount: r.amount,
+  fee: r.fee,
+  total: r.total,
+  krwAmount: r.krw_amount,
+  priceKrw: r.price_krw,
+  krwValue: r.krw_value,
+  wallet: splitWalletAddr(r.wallet_addr),
+  reason: r.reason,
+  quoteExpiresAt: r.quote_expires_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  user: { id: r.user_id, userId: r.handle, name: r.name },
+});
+
+async function rowsFor(db: DbOrTx, f: AdminRequestFilter, limit: number, offset: number) {
+  return rowsOf<Row>(
+    await db.execute(sql`
+      SELECT r.id, r.type::text AS type, ${effectiveStatus}::text AS status, r.coin_symbol::text AS coin,
+        trim_scale(r.amount)::text AS amount, trim_scale(r.fee)::text AS fee, trim_scale(r.total)::text AS total,
+        trim_scale(r.krw_amount)::text AS krw_amount, trim_scale(r.price_krw)::text AS price_krw,
+        CASE WHEN r.type = 'DEPOSIT' THEN trim_scale(r.krw_amount)::text
+             WHEN r.price_krw IS NOT NULL THEN round(r.total * r.price_krw)::text END AS krw_value,
+        r.wallet_addr, r.reason, ${iso("r.quote_expires_at")} AS quote_expires_at,
+        ${iso("r.created_at")} AS created_at, ${iso("r.updated_at")} AS updated_at,
+        u.id AS user_id, u.user_id AS handle, u.name
+      FROM requests r JOIN users u ON u.id = r.user_id
+      WHERE ${whereOf(f)}
+      ORDER BY (${effectiveStatus} = 'PENDING') DESC, r.created_at ASC, r.id ASC
+      LIMIT ${limit} OFFSET ${offset}`),
+  );
+}
+
+/** One page of the queue; `total` exact up to COUNT_CAP (then `totalCapped`). */
+export async function adminRequestPage(
+  db: DbOrTx,
+  f: AdminRequestFilter & { page: number; limit: number },
+): Promise<{ items: AdminRequestRowDto[]; total: number; totalCapped: boolean }> {
+  const rows = await rowsFor(db, f, f.limit, (f.page - 1) * f.limit);
+  const n = await cappedCount(db, sql`SELECT 1 FROM requests r WHERE ${whereOf(f)}`);
+  return { items: rows.map(toDto), total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+}
+
+/** Up to `max` rows of the queue in its order, for the CSV export. */
+export async function adminRequestExportRows(db: DbOrTx, f: AdminRequestFilter & { max: number }) {
+  return (await rowsFor(db, f, f.max, 0)).map(toDto);
+}

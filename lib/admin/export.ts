@@ -1,0 +1,163 @@
+/**
+ * CSV exports of the admin lists (members, requests, audit rows) under the list's own filter.
+ *
+ * - UTF-8 with a byte-order mark, so Excel opens Korean correctly; written by csv-stringify (quoting, embedded
+ *   quotes and line breaks) in chunks of CHUNK rows into a streamed body.
+ * - Formula injection: a cell starting with =, +, -, @, a tab or a carriage return is prefixed with ' so a
+ *   spreadsheet shows it as text instead of running it.
+ * - At most MAX_EXPORT_ROWS rows (the list's order), read by one bounded query.
+ * - Every export writes an audit row `admin.export.<kind>` with the filter and the number of rows.
+ */
+import "server-only";
+import { stringify } from "csv-stringify/sync";
+import { getDb } from "@/db/client";
+import { auditExportRows, type AuditFilter } from "@/db/queries/admin-audit";
+import { type AdminRequestFilter, adminRequestExportRows } from "@/db/queries/admin-requests";
+import { memberExportRows } from "@/db/queries/members";
+import { audit, type RequestMeta } from "@/lib/audit";
+
+export const MAX_EXPORT_ROWS = 100_000;
+const CHUNK = 1000;
+const BOM = "\uFEFF";
+
+/** A cell a spreadsheet would read as a formula gets a leading apostrophe. */
+export function safeCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const s = typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+/** KST wall time "YYYY-MM-DD HH:mm:ss" of an ISO instant. */
+const kst = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+
+type Table = { header: string[]; rows: unknown[][] };
+
+function csvResponse(kind: string, table: Table): Response {
+  let i = -1;
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i === -1) {
+        controller.enqueue(encoder.encode(BOM + stringify([table.header.map(safeCell)], { record_delimiter: "\r\n" })));
+        i = 0;
+        return;
+      }
+      if (i >= table.rows.length) return controller.close();
+      const chunk = table.rows.slice(i, i + CHUNK).map((r) => r.map(safeCell));
+      i += CHUNK;
+      controller.enqueue(encoder.encode(stringify(chunk, { record_delimiter: "\r\n" })));
+    },
+  });
+  const stamp = kst(new Date().toISOString()).replace(/[-: ]/g, "").slice(0, 12);
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${kind}-${stamp}.csv"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+type Actor = { id: number };
+
+async function audited(
+  kind: "members" | "requests" | "audit",
+  actor: Actor,
+  filter: object,
+  rows: number,
+  meta: RequestMeta,
+) {
+  await audit(await getDb(), {
+    action: `admin.export.${kind}`,
+    actorId: actor.id,
+    ...meta,
+    after: { filter, rows },
+  });
+}
+
+/** GET /api/admin/export/members: the member list's filter (search, phone), newest first. */
+export async function exportMembers(actor: Actor, filter: { search: string; phone: string }, meta: RequestMeta) {
+  const rows = await memberExportRows(await getDb(), { ...filter, max: MAX_EXPORT_ROWS });
+  await audited("members", actor, filter, rows.length, meta);
+  return csvResponse("members", {
+    header: ["userId", "name", "phone", "idStatus", "holdingWld", "stakedWld", "createdAtKst", "role", "refCode"],
+    rows: rows.map((m) => [
+      m.userId,
+      m.name,
+      m.phone,
+      m.idStatus,
+      m.holdingWld,
+      m.stakedWld,
+      kst(m.createdAt),
+      m.role,
+      m.refCode,
+    ]),
+  });
+}
+
+/** GET /api/admin/export/requests: the queue's filter (type, status), PENDING first, then oldest first. */
+export async function exportRequests(actor: Actor, filter: AdminRequestFilter, meta: RequestMeta) {
+  const rows = await adminRequestExportRows(await getDb(), { ...filter, max: MAX_EXPORT_ROWS });
+  await audited("requests", actor, filter, rows.length, meta);
+  return csvResponse("requests", {
+    header: [
+      "id",
+      "type",
+      "status",
+      "userId",
+      "name",
+      "coin",
+      "amount",
+      "fee",
+      "total",
+      "krwValue",
+      "priceKrw",
+      "network",
+      "exchange",
+      "address",
+      "reason",
+      "createdAtKst",
+    ],
+    rows: rows.map((r) => [
+      r.id,
+      r.type,
+      r.status,
+      r.user.userId,
+      r.user.name,
+      r.coinSymbol,
+      r.amount,
+      r.fee,
+      r.total,
+      r.krwValue,
+      r.priceKrw,
+      r.wallet?.network,
+      r.wallet?.exchange,
+      r.wallet?.address,
+      r.reason,
+      kst(r.createdAt),
+    ]),
+  });
+}
+
+/** GET /api/admin/export/audit: the audit list's filter, newest first. */
+export async function exportAudit(actor: Actor, filter: AuditFilter, meta: RequestMeta) {
+  const rows = await auditExportRows(await getDb(), { ...filter, max: MAX_EXPORT_ROWS });
+  await audited("audit", actor, filter, rows.length, meta);
+  return csvResponse("audit", {
+    header: ["id", "atKst", "action", "actor", "target", "targetId", "before", "after", "memo", "ip"],
+    rows: rows.map((r) => [
+      r.id,
+      kst(r.at),
+      r.action,
+      r.actor?.userId ?? r.actor?.id,
+      r.target?.userId ?? r.target?.id,
+      r.targetId,
+      r.before,
+      r.after,
+      r.memo,
+      r.ip,
+    ]),
+  });
+}

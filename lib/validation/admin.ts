@@ -1,0 +1,67 @@
+/**
+ * Query schemas of the admin console's lists and exports (lib/validation/wallet.ts `readQuery` parses a
+ * request's query against them: control characters → 400 INVALID_CHARACTERS, a failure → 400 with its code).
+ * Every list takes `page` (from 1) and `limit`; the exports take the same filters without them.
+ */
+import { z } from "zod";
+import { isSingleLine } from "@/lib/api/body";
+import { isDay } from "@/lib/staking/time";
+import { requestListQuerySchema } from "./wallet";
+
+const uint = (fallback: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, "VALIDATION")
+    .transform((s) => Number.parseInt(s, 10))
+    .pipe(z.number().int().min(1, "VALIDATION").max(max, "VALIDATION"))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+const text = (max: number) =>
+  z.string().trim().max(max, "VALIDATION").refine(isSingleLine, "INVALID_CHARACTERS").optional().default("");
+
+const ci = <T extends string>(values: readonly [T, ...T[]]) =>
+  z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(values as unknown as [T, ...T[]], { message: "VALIDATION" }));
+
+const page = (limit: number, maxLimit: number) => ({ page: uint(1, 1_000_000), limit: uint(limit, maxLimit) });
+
+/** GET /api/admin/users/paginated and /api/admin/export/members: search (userId or name), phone. */
+export const memberFilterSchema = z.object({ search: text(64), phone: text(30) });
+export const memberListQuerySchema = memberFilterSchema.extend(page(10, 100));
+
+/** GET /api/admin/id-documents: the pending queue (the only status it lists). */
+export const idReviewQuerySchema = z.object({ status: ci(["PENDING"]).optional(), ...page(10, 50) });
+
+/** GET /api/admin/requests (page, limit ≤ 50, status, type) and its export (the same without paging). */
+export const adminRequestQuerySchema = requestListQuerySchema;
+export const requestFilterSchema = requestListQuerySchema.omit({ page: true, limit: true });
+
+/** GET /api/admin/referral-codes: code or owner's userId fragment. */
+export const referralCodeQuerySchema = z.object({ search: text(64), ...page(20, 100) });
+
+const day = z
+  .string()
+  .refine((d) => isDay(d), "VALIDATION")
+  .optional();
+
+/** GET /api/admin/audit and /api/admin/export/audit: actor and target userIds, action, KST days from–to. */
+export const auditFilterSchema = z
+  .object({
+    actor: text(64),
+    target: text(64),
+    action: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._:-]{0,64}$/, "VALIDATION")
+      .optional()
+      .default(""),
+    from: day,
+    to: day,
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "VALIDATION", path: ["to"] });
+export const auditQuerySchema = z.intersection(auditFilterSchema, z.object(page(20, 100)));
+
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
