@@ -19,7 +19,9 @@
  * A swap's created_at is its transaction's start; one that started before midnight but commits after the
  * run's snapshot is left out of that day (it counts from the next day on). The balance used is kept in
  * staking_rewards.staked_balance, so every reward can be explained afterwards.
- * The rate is the one in force when the run happens (lib/staking/rates.ts).
+ * The rate is the one in force when the run happens (lib/staking/rates.ts). A stake below the minimum amount
+ * of the product whose rate pays (staking_products.min_amount) earns nothing that day; a member's own rate,
+ * set by an administrator, has no minimum.
  * Only ACTIVE members are paid, and their users rows are locked FOR SHARE by the statement that picks them
  * (the foreign key check takes a row lock on each anyway): a deactivation in progress is waited for, and the
  * row is then re-checked, so no reward lands on an account deactivated while the run was under way.
@@ -122,7 +124,12 @@ export async function runRewardDay(
               JOIN users u ON u.id = b.user_id AND u.status = 'ACTIVE'
               ${rateJoins(sql`b.user_id`, sql`${coin}::coin`)}
               CROSS JOIN LATERAL (SELECT ${rateExpr} AS rate) r
-              WHERE r.rate > 0
+              -- The minimum of the product whose rate pays (none under a member's own rate): a stake below it
+              -- earns nothing that day. The coin's default product is read once (an InitPlan), not per member.
+              CROSS JOIN LATERAL (SELECT CASE WHEN msr.annual_rate IS NOT NULL THEN 0 ELSE COALESCE(msp.min_amount,
+                (SELECT p.min_amount FROM staking_products p WHERE p.coin_symbol = ${coin}::coin AND p.active ORDER BY p.id DESC LIMIT 1),
+                0) END AS min_amount) mn
+              WHERE r.rate > 0 AND b.balance >= mn.min_amount
               FOR SHARE OF u
             ) s
             WHERE s.reward > 0
