@@ -1,0 +1,16 @@
+// /admin/members — the member list with search, pager and every member action (spec §2, issue 11 item 3).
+// The layout and this page each check the session; every API call the screen makes authorizes itself.
+import { Suspense } from "react";
+import { MembersScreen } from "@/components/admin/members/members-screen";
+import { currentUserWith } from "@/lib/auth/current-user";
+
+export const dynamic = "force-dynamic";
+
+export default async function AdminMembersPage() {
+  await currentUserWith("console.open");
+  return (
+    <Suspense>
+      <MembersScreen />
+    </Suspense>
+  );
+}

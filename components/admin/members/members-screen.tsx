@@ -1,0 +1,200 @@
+"use client";
+
+/**
+ * /admin/members: search `검색` (userId or name) and `전화번호`, 10 per page with a pager in groups of 10; page
+ * and search live in the URL (refresh and back keep them) and the page also in localStorage (a return to the
+ * bare URL resumes it). The userId of each row opens the member's detail dialog with every action.
+ */
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { useAdmin } from "../admin-context";
+import { Field } from "../ui/fields";
+import { fmtWld, kstDate } from "../ui/format";
+import { Pager } from "../ui/pager";
+import { MessageRow, PageHeader, SkeletonRows, TableBox, td, tdNum, th, thNum } from "../ui/table";
+import { MemberDetail } from "./member-detail";
+import { PAGE_SIZE, useMemberPage } from "./queries";
+
+const PAGE_STORE = "admin.members.page";
+
+function readPage(v: string | null): number {
+  const n = Number(v ?? "1");
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
+}
+
+export function MembersScreen() {
+  const t = useTranslations("Admin.members");
+  const locale = useLocale();
+  const me = useAdmin();
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = params.get("search") ?? "";
+  const phone = params.get("phone") ?? "";
+  const page = readPage(params.get("page"));
+  const [searchText, setSearchText] = useState(search);
+  const [phoneText, setPhoneText] = useState(phone);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const superadmin = me.role === "SUPERADMIN";
+  const cols = superadmin ? 8 : 7;
+
+  useEffect(() => setSearchText(search), [search]);
+  useEffect(() => setPhoneText(phone), [phone]);
+
+  function go(next: { search?: string; phone?: string; page?: number }) {
+    const q = new URLSearchParams();
+    const s = next.search ?? search;
+    const p = next.phone ?? phone;
+    const pg = next.page ?? page;
+    if (s) q.set("search", s);
+    if (p) q.set("phone", p);
+    if (pg > 1) q.set("page", String(pg));
+    const qs = q.toString();
+    router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+  }
+
+  // The page is remembered: a visit to the bare list resumes it; every page shown is stored.
+  useEffect(() => {
+    if (params.has("page") || params.has("search") || params.has("phone")) return;
+    try {
+      const stored = readPage(localStorage.getItem(PAGE_STORE));
+      if (stored > 1) router.replace(`${pathname}?page=${stored}`, { scroll: false });
+    } catch {}
+  }, []);
+  useEffect(() => {
+    try {
+      localStorage.setItem(PAGE_STORE, String(page));
+    } catch {}
+  }, [page]);
+
+  const q = useMemberPage({ search, phone, page });
+  const rows = q.data?.users;
+  const total = q.data?.total ?? 0;
+  const open = rows?.find((r) => r.id === openId) ?? null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t("title")}>
+        {q.data && (
+          <span className="text-sm text-gray-600 tabular-nums" data-testid="members-total">
+            {q.data.totalCapped ? t("totalCapped", { count: total }) : t("total", { count: total })}
+          </span>
+        )}
+      </PageHeader>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ search: searchText.trim(), phone: phoneText.trim(), page: 1 });
+        }}
+      >
+        <Field
+          className="w-full sm:w-56"
+          label={t("search")}
+          type="search"
+          value={searchText}
+          onChange={setSearchText}
+          placeholder={t("searchHint")}
+        />
+        <Field
+          className="w-full sm:w-44"
+          label={t("phone")}
+          value={phoneText}
+          onChange={setPhoneText}
+          inputMode="tel"
+        />
+        <button type="submit" className="rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white">
+          {t("find")}
+        </button>
+        {(search || phone) && (
+          <button
+            type="button"
+            className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm"
+            onClick={() => go({ search: "", phone: "", page: 1 })}
+          >
+            {t("reset")}
+          </button>
+        )}
+      </form>
+      <TableBox label={t("tableLabel")}>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>
+              {t("col.userId")}
+            </th>
+            <th scope="col" className={th}>
+              {t("col.name")}
+            </th>
+            <th scope="col" className={th}>
+              {t("col.phone")}
+            </th>
+            <th scope="col" className={th}>
+              {t("col.idStatus")}
+            </th>
+            <th scope="col" className={thNum}>
+              {t("col.holding")}
+            </th>
+            <th scope="col" className={thNum}>
+              {t("col.staked")}
+            </th>
+            <th scope="col" className={th}>
+              {t("col.createdAt")}
+            </th>
+            {superadmin && (
+              <th scope="col" className={th}>
+                {t("col.role")}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {q.isPending && <SkeletonRows cols={cols} rows={PAGE_SIZE} />}
+          {q.isError && !q.data && (
+            <MessageRow cols={cols}>
+              <span role="alert">{t("loadFailed")}</span>{" "}
+              <button type="button" className="underline" onClick={() => void q.refetch()}>
+                {t("retry")}
+              </button>
+            </MessageRow>
+          )}
+          {rows && rows.length === 0 && <MessageRow cols={cols}>{t("empty")}</MessageRow>}
+          {rows?.map((m) => (
+            <tr key={m.id} data-testid={`member-row-${m.userId}`}>
+              <td className={td}>
+                <button
+                  type="button"
+                  className="font-semibold text-blue-700 underline-offset-2 hover:underline"
+                  onClick={() => setOpenId(m.id)}
+                >
+                  {m.userId}
+                </button>
+              </td>
+              <td className={td}>{m.name}</td>
+              <td className={td} data-col="phone">
+                {m.phone || "—"}
+              </td>
+              <td className={td} data-col="idStatus">
+                {t(`idStatus.${m.idStatus}`)}
+              </td>
+              <td className={tdNum} data-col="holding">
+                {fmtWld(m.holdingWld, locale)}
+              </td>
+              <td className={tdNum} data-col="staked">
+                {fmtWld(m.stakedWld, locale)}
+              </td>
+              <td className={`${td} tabular-nums`}>{kstDate(m.createdAt)}</td>
+              {superadmin && (
+                <td className={td} data-col="role">
+                  {m.role}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </TableBox>
+      <Pager page={page} total={total} limit={PAGE_SIZE} onPage={(p) => go({ page: p })} />
+      {open && <MemberDetail member={open} onClose={() => setOpenId(null)} />}
+    </div>
+  );
+}
