@@ -1,0 +1,168 @@
+/**
+ * CSV exports of the admin lists (issue 11): UTF-8 with a BOM, an attachment, Korean round-trips, cells that a
+ * spreadsheet would run as formulas are prefixed with ', the list's filter applies, every export is audited,
+ * administrators only.
+ */
+import { sql } from "drizzle-orm";
+import { NextRequest } from "next/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as auditExport from "@/app/api/admin/export/audit/route";
+import * as memberExport from "@/app/api/admin/export/members/route";
+import * as requestExport from "@/app/api/admin/export/requests/route";
+import { getDb, rowsOf } from "@/db/client";
+import { createUser, type TestUser } from "../factories/users";
+import { call } from "../support/http";
+import { onPostgres } from "../support/setup-db";
+
+const kind = onPostgres() ? "PostgreSQL" : "PGlite";
+let admin: TestUser;
+beforeAll(async () => {
+  admin = await createUser({ role: "ADMIN" });
+});
+const exec = async (q: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await (await getDb()).execute(q));
+const get = (route: object, url: string, who: TestUser = admin) =>
+  call(route, "GET", url, { cookie: who.cookie, headers: { "x-audit-memo": encodeURIComponent("감사 요청") } });
+type Get = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+/** The export as bytes (a text() read would drop the BOM), decoded keeping it. */
+async function download(route: { GET: unknown }, url: string) {
+  const req = new NextRequest(new URL(url, "http://localhost:3000"), {
+    headers: { cookie: admin.cookie, "x-audit-memo": encodeURIComponent("감사 요청") },
+  });
+  const res = await (route.GET as Get)(req, { params: Promise.resolve({}) });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return {
+    status: res.status,
+    headers: res.headers,
+    bytes,
+    text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes),
+  };
+}
+
+/** RFC 4180 read back (quoted fields, doubled quotes, CRLF records): enough to check what a spreadsheet gets. */
+function parse(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && c === '"') {
+      quoted = false;
+    } else if (quoted) {
+      cell += c;
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else {
+      cell += c;
+    }
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+/** The body as the bytes arrived: the BOM, then CSV parsed back. */
+function csv(text: string): string[][] {
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  return parse(text.slice(1)) as string[][];
+}
+
+describe(`CSV exports (${kind})`, () => {
+  it("members: BOM, attachment, Korean names, the formula prefix, the filter, and an audit row", async () => {
+    const tag = `x${Date.now().toString(36)}`;
+    await exec(sql`INSERT INTO users (user_id, name, password_hash, ref_code, phone) VALUES
+      (${`${tag}a`}, '김철수', 'x', ${`${tag}A`.toUpperCase()}, '+82-10-1111'),
+      (${`${tag}b`}, '=HYPERLINK("http://evil")', 'x', ${`${tag}B`.toUpperCase()}, '-1'),
+      (${`${tag}c`}, '@SUM(A1)', 'x', ${`${tag}C`.toUpperCase()}, ${"\tTAB"}),
+      ('other' || ${tag}, '이영희', 'x', ${`O${tag}`.toUpperCase()}, NULL)`);
+    const r = await download(memberExport, `/api/admin/export/members?search=${tag}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(r.headers.get("content-disposition")).toMatch(/^attachment; filename="members-\d{12}\.csv"$/);
+    const rows = csv(r.text);
+    expect(rows[0]).toEqual([
+      "userId",
+      "name",
+      "phone",
+      "idStatus",
+      "holdingWld",
+      "stakedWld",
+      "createdAtKst",
+      "role",
+      "refCode",
+    ]);
+    const byId = new Map(rows.slice(1).map((row) => [row[0], row]));
+    expect(byId.size).toBe(4); // the filter: `other…` contains the tag too
+    expect(byId.get(`${tag}a`)?.slice(1, 3)).toEqual(["김철수", "'+82-10-1111"]);
+    expect(byId.get(`${tag}b`)?.slice(1, 3)).toEqual(['\'=HYPERLINK("http://evil")', "'-1"]);
+    expect(byId.get(`${tag}c`)?.slice(1, 3)).toEqual(["'@SUM(A1)", "'\tTAB"]);
+    expect(byId.get(`${tag}a`)?.[4]).toBe("0");
+    expect(byId.get(`${tag}a`)?.[6]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // UTF-8 bytes, not another encoding: the Korean name's bytes are there.
+    expect([...r.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(r.bytes.includes(Buffer.from("김철수", "utf8"))).toBe(true);
+
+    const [row] = await exec(
+      sql`SELECT actor_id, after, memo FROM audit_log WHERE action = 'admin.export.members' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(row).toMatchObject({ actor_id: admin.id, memo: "감사 요청" });
+    expect(row?.after).toMatchObject({ filter: { search: tag, phone: "" }, rows: 4 });
+  });
+
+  it("requests and audit rows under their filters, each export audited", async () => {
+    const m = await createUser();
+    await exec(sql`INSERT INTO requests (user_id, type, coin_symbol, amount, fee, total, status, wallet_addr, reason)
+      VALUES (${m.id}, 'WITHDRAW', 'WLD', 5, 0.1, 5.1, 'REJECTED', 'OP|Binance|0xabc', '=cmd|'' /C calc''!A0')`);
+    const r = await download(requestExport, "/api/admin/export/requests?type=WITHDRAW&status=REJECTED");
+    expect(r.status).toBe(200);
+    const rows = csv(r.text);
+    expect(rows[0]?.slice(0, 4)).toEqual(["id", "type", "status", "userId"]);
+    const mine = rows.find((x) => x[3] === m.userId);
+    expect(mine?.slice(1, 3)).toEqual(["WITHDRAW", "REJECTED"]);
+    expect(mine?.slice(11, 15)).toEqual(["OP", "Binance", "0xabc", "'=cmd|' /C calc'!A0"]);
+    expect(rows.slice(1).every((x) => x[1] === "WITHDRAW")).toBe(true);
+
+    const a = await download(auditExport, `/api/admin/export/audit?actor=${admin.userId}&action=admin.export.requests`);
+    expect(a.status).toBe(200);
+    const arows = csv(a.text);
+    expect(arows[0]).toEqual(["id", "atKst", "action", "actor", "target", "targetId", "before", "after", "memo", "ip"]);
+    expect(arows).toHaveLength(2);
+    expect(arows[1]?.[2]).toBe("admin.export.requests");
+    expect(arows[1]?.[3]).toBe(admin.userId);
+    expect(JSON.parse(arows[1]?.[7] ?? "null")).toMatchObject({
+      filter: { type: "WITHDRAW", status: "REJECTED" },
+      rows: 1,
+    });
+    expect(arows[1]?.[8]).toBe("감사 요청");
+    const n = await exec(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'admin.export.audit' AND actor_id = ${admin.id}`,
+    );
+    expect(Number(n[0]?.n)).toBe(1);
+  });
+
+  it("administrators only, and a bad filter is 400 before anything is written", async () => {
+    const user = await createUser();
+    for (const route of [memberExport, requestExport, auditExport]) {
+      const r = await get(route, "/api/admin/export/x", user);
+      expect(r.status).toBe(403);
+      expect(r.body.code).toBe("FORBIDDEN");
+    }
+    const before = await exec(sql`SELECT count(*)::int AS n FROM audit_log WHERE action LIKE 'admin.export.%'`);
+    expect((await get(requestExport, "/api/admin/export/requests?type=SWAP")).status).toBe(400);
+    expect((await get(auditExport, "/api/admin/export/audit?from=yesterday")).status).toBe(400);
+    expect((await get(memberExport, `/api/admin/export/members?phone=${"1".repeat(31)}`)).status).toBe(400);
+    const after = await exec(sql`SELECT count(*)::int AS n FROM audit_log WHERE action LIKE 'admin.export.%'`);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+});
