@@ -7,7 +7,6 @@
 import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
-import { adminAmount } from "@/lib/validation/amount";
 import { adminDecisionSchema, numericIdOrThrow } from "@/lib/validation/wallet";
 import { decideRequest, repriceFor } from "@/lib/wallet/requests";
 
