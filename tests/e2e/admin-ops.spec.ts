@@ -1,0 +1,271 @@
+/**
+ * The admin console's operational screens against the production build, as the seeded `admin` (ADMIN):
+ * /admin/deposits (a double-clicked approval decides once; a bulk approval with one failing row reports per
+ * request), /admin/id-reviews (approve and reject), /admin/staking-rewards (a run twice pays once), and every
+ * screen checked with axe (no serious/critical violation) and for sideways scrolling at 390 px. Screenshots at
+ * 390 and 1280 px go to ADMIN_OPS_SHOTS_DIR (default /tmp/wld-admin-ops).
+ */
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import sharp from "sharp";
+
+const SHOTS = process.env.ADMIN_OPS_SHOTS_DIR ?? "/tmp/wld-admin-ops";
+fs.mkdirSync(SHOTS, { recursive: true });
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const PASSWORD = "Ops-Member-2026";
+
+test.use({ reducedMotion: "reduce" });
+
+async function loginAdmin(page: Page) {
+  const r = await page.request.post("/api/login", { data: { userId: "admin", password: "Admin1234!" } });
+  expect(r.status()).toBe(200);
+}
+
+let seq = 0;
+/** A fresh member with their own API context. */
+async function newMember(baseURL: string | undefined, prefix: string) {
+  seq += 1;
+  const handle = `${prefix}${Date.now().toString(36)}${seq}`;
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  expect(
+    (
+      await ctx.post("/api/signup", {
+        data: { name: "운영회원", userId: handle, password: PASSWORD, refId: "WELCOME1" },
+      })
+    ).status(),
+  ).toBe(201);
+  expect((await ctx.post("/api/login", { data: { userId: handle, password: PASSWORD } })).status()).toBe(200);
+  return { handle, ctx };
+}
+
+/** A KRW deposit request (retried while the price feed warms up); answers the request. */
+async function deposit(ctx: APIRequestContext, krw: number) {
+  for (let i = 0; i < 30; i++) {
+    const r = await ctx.post("/api/requests/deposit", { data: { coinSymbol: "WLD", amount: krw } });
+    if (r.status() === 201) return (await r.json()).request as { id: number; amount: string };
+    expect(r.status(), await r.text()).toBe(503);
+    await new Promise((res) => setTimeout(res, 1000));
+  }
+  throw new Error("no fresh price for a deposit");
+}
+
+async function wldHolding(ctx: APIRequestContext, handle: string): Promise<string> {
+  const coins = (await (await ctx.get(`/api/users/coins/${handle}`)).json()) as { symbol: string; amount: string }[];
+  return coins.find((c) => c.symbol === "WLD")?.amount ?? "0";
+}
+
+/** Data has arrived: no skeleton left; entry transitions have finished. */
+async function settle(page: Page) {
+  await page.waitForLoadState("load");
+  await expect(page.locator(".skeleton")).toHaveCount(0);
+  await page.waitForTimeout(500);
+}
+
+test.describe("admin operational screens", () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAdmin(page);
+  });
+
+  test("a double-clicked approval in /admin/deposits approves exactly once, with its memo in the audit log", async ({
+    page,
+    baseURL,
+  }) => {
+    const m = await newMember(baseURL, "dep");
+    const req = await deposit(m.ctx, 50_000);
+    expect(await wldHolding(m.ctx, m.handle)).toBe("0");
+
+    await page.goto("/admin/deposits?type=DEPOSIT&status=PENDING");
+    await expect(page.getByRole("heading", { name: "입출금 요청" })).toBeVisible();
+    const row = page.getByTestId(`request-${req.id}`);
+    await expect(row).toContainText(m.handle);
+    await expect(row).toHaveAttribute("data-status", "PENDING");
+
+    await row.getByRole("button", { name: "승인", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "요청 승인" });
+    await dialog.getByLabel("메모").fill("e2e 입금 확인");
+    await dialog.getByRole("button", { name: "확인" }).dblclick();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: `요청 #${req.id}` })).toBeVisible();
+    // The row updates in place, without a reload.
+    await expect(row).toHaveAttribute("data-status", "APPROVED");
+    await expect(row.getByRole("button", { name: "승인", exact: true })).toHaveCount(0);
+
+    // Exactly once: the member was credited the request's amount once, and one approval was audited.
+    await expect.poll(() => wldHolding(m.ctx, m.handle)).toBe(req.amount);
+    const audit = await page.request.get(`/api/admin/audit?action=request.approved&target=${m.handle}`);
+    expect(audit.status()).toBe(200);
+    const rows = (await audit.json()).items as { memo: string | null }[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.memo).toBe("e2e 입금 확인");
+
+    // The audit screen shows it with the memo.
+    await page.goto(`/admin/audit?action=request.approved&target=${m.handle}`);
+    await expect(page.getByRole("heading", { name: "감사 로그" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "e2e 입금 확인" })).toBeVisible();
+    await m.ctx.dispose();
+  });
+
+  test("a bulk approval reports a result per request and one failure does not stop the rest", async ({
+    page,
+    baseURL,
+  }) => {
+    const members = [
+      await newMember(baseURL, "bulk"),
+      await newMember(baseURL, "bulk"),
+      await newMember(baseURL, "bulk"),
+    ];
+    const reqs = [];
+    for (const m of members) reqs.push(await deposit(m.ctx, 20_000));
+
+    await page.goto("/admin/deposits?type=DEPOSIT&status=PENDING");
+    for (const r of reqs) await page.getByTestId(`request-${r.id}`).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "선택 승인 (3)" }).click();
+    const dialog = page.getByRole("dialog", { name: "선택한 요청 승인" });
+    await expect(dialog).toContainText("3건");
+
+    // Someone else decides the middle one first: that one fails, the others go through.
+    const failing = reqs[1]!;
+    const other = await playwrightRequest.newContext({ baseURL });
+    expect((await other.post("/api/login", { data: { userId: "superadmin", password: "Super1234!" } })).status()).toBe(
+      200,
+    );
+    expect(
+      (
+        await other.patch(`/api/admin/requests/${failing.id}`, { data: { action: "reject", reason: "중복 요청" } })
+      ).status(),
+    ).toBe(200);
+
+    await dialog.getByRole("button", { name: "확인" }).click();
+    const results = dialog.getByTestId("bulk-results").getByRole("listitem");
+    await expect(results).toHaveCount(3);
+    await expect(dialog.locator('[data-ok="true"]')).toHaveCount(2);
+    await expect(dialog.locator('[data-ok="false"]')).toHaveCount(1);
+    await expect(dialog.locator('[data-ok="false"]')).toContainText(`#${failing.id}`);
+    await dialog.getByRole("button", { name: "닫기" }).first().click();
+
+    for (const [i, m] of members.entries()) {
+      await expect.poll(() => wldHolding(m.ctx, m.handle)).toBe(i === 1 ? "0" : reqs[i]!.amount);
+    }
+    const list = await page.request.get("/api/admin/requests?type=DEPOSIT&limit=50");
+    const byId = new Map(((await list.json()).items as { id: number; status: string }[]).map((r) => [r.id, r.status]));
+    expect(reqs.map((r) => byId.get(r.id))).toEqual(["APPROVED", "REJECTED", "APPROVED"]);
+    await other.dispose();
+    for (const m of members) await m.ctx.dispose();
+  });
+
+  test("ID review: approve one submission and reject another with a reason", async ({ page, baseURL }) => {
+    const png = await sharp({ create: { width: 600, height: 380, channels: 3, background: "#16a34a" } })
+      .png()
+      .toBuffer();
+    const yes = await newMember(baseURL, "idok");
+    const no = await newMember(baseURL, "idno");
+    for (const m of [yes, no]) {
+      const up = await m.ctx.post("/api/upload-id", {
+        multipart: { idImage: { name: "id.png", mimeType: "image/png", buffer: png } },
+      });
+      expect(up.status()).toBe(201);
+    }
+
+    await page.goto("/admin/id-reviews");
+    await expect(page.getByRole("heading", { name: "신분증 심사" })).toBeVisible();
+    const yesCard = page.getByTestId(`id-review-${yes.handle}`);
+    await expect(yesCard.getByRole("img", { name: `${yes.handle} 회원의 신분증 이미지` })).toBeVisible();
+    await expect
+      .poll(() => yesCard.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+
+    await yesCard.getByRole("button", { name: "신분증 승인" }).click();
+    const approve = page.getByRole("dialog", { name: "신분증 승인" });
+    await approve.getByRole("button", { name: "확인" }).click();
+    await expect(approve).toHaveCount(0);
+    await expect(
+      page.getByRole("status").filter({ hasText: `${yes.handle} 회원의 신분증을 승인했습니다.` }),
+    ).toBeVisible();
+
+    const noCard = page.getByTestId(`id-review-${no.handle}`);
+    await noCard.getByRole("button", { name: "신분증 반려" }).click();
+    const reject = page.getByRole("dialog", { name: "신분증 반려" });
+    await reject.getByRole("button", { name: "확인" }).click();
+    await expect(reject.getByRole("alert")).toHaveText("반려 사유를 입력하세요.");
+    await reject.getByLabel("사유").fill("이미지가 흐립니다");
+    await reject.getByRole("button", { name: "확인" }).click();
+    await expect(reject).toHaveCount(0);
+
+    expect(await (await yes.ctx.get(`/api/users/by-id/${yes.handle}/certID`)).json()).toMatchObject({
+      CertID: true,
+      idStatus: "APPROVED",
+    });
+    expect(await (await no.ctx.get(`/api/users/by-id/${no.handle}/certID`)).json()).toMatchObject({
+      CertID: false,
+      idStatus: "REJECTED",
+    });
+    // Both leave the queue.
+    await page.reload();
+    await expect(page.getByTestId(`id-review-${yes.handle}`)).toHaveCount(0);
+    await expect(page.getByTestId(`id-review-${no.handle}`)).toHaveCount(0);
+    await yes.ctx.dispose();
+    await no.ctx.dispose();
+  });
+
+  test("a reward run for an ended day, run twice, pays once", async ({ page }) => {
+    // A day before the seeded history: ended, never run.
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(
+      new Date(Date.now() - 9 * 86_400_000),
+    );
+    const profitBefore = await (await page.request.get("/api/admin/staking/rewards?limit=100")).json();
+    expect((profitBefore.items as { day: string }[]).some((d) => d.day === day)).toBe(false);
+
+    await page.goto("/admin/staking-rewards");
+    await expect(page.getByRole("heading", { name: "스테이킹 보상" })).toBeVisible();
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole("button", { name: "지급 실행" }).click();
+      const dialog = page.getByRole("dialog", { name: "지급 실행" });
+      await dialog.getByLabel("지급일").fill(day);
+      await dialog.getByRole("button", { name: "확인" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId(`reward-day-${day}`)).toBeVisible();
+    }
+    // The second run paid nothing: the screen says so, and the day is listed once with one total.
+    await expect(page.getByTestId("reward-run-result")).toContainText("새로 지급된 보상이 없습니다");
+    await expect(page.getByTestId(`reward-day-${day}`)).toHaveCount(1);
+    const after = await (await page.request.get("/api/admin/staking/rewards?limit=100")).json();
+    expect((after.items as { day: string }[]).filter((d) => d.day === day)).toHaveLength(1);
+    const runs = await page.request.get(`/api/admin/audit?action=admin.staking.reward_run`);
+    expect(runs.status()).toBe(200);
+  });
+
+  const SCREENS = [
+    "/admin/deposits",
+    "/admin/id-reviews",
+    "/admin/signup-codes",
+    "/admin/staking-products",
+    "/admin/staking-progress",
+    "/admin/staking-records",
+    "/admin/staking-rewards",
+    "/admin/audit",
+  ];
+  for (const path of SCREENS) {
+    test(`${path}: no serious accessibility violation, no sideways scroll at 390 px`, async ({ page }) => {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 }).last()).toBeVisible();
+        await settle(page);
+        const name = path.replace(/\W+/g, "-").replace(/^-/, "");
+        await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+        if (width === 390) {
+          const sideways = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(sideways, `${path} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+        }
+        const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        const bad = violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .flatMap((v) => v.nodes.map((n) => `[${path} ${width}] ${v.id} ${n.target.join(" ")}: ${v.help}`));
+        expect.soft(bad).toEqual([]);
+      }
+    });
+  }
+});
