@@ -10,6 +10,12 @@ import { useEffect, useRef, useState } from "react";
 
 export type SignupDay = { day: string; count: number };
 
+/** A day drawn as UTC midnight of its KST date → "11/23". */
+const monthDay = (time: unknown) => {
+  const d = new Date(Number(time) * 1000);
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}`;
+};
+
 export function SignupsChart({ days }: { days: SignupDay[] | undefined }) {
   const t = useTranslations("Admin.dashboard");
   const box = useRef<HTMLElement>(null);
@@ -26,10 +32,11 @@ export function SignupsChart({ days }: { days: SignupDay[] | undefined }) {
         layout: { attributionLogo: true, background: { color: "transparent" }, textColor: "#4b5563", fontSize: 11 },
         grid: { vertLines: { visible: false }, horzLines: { color: "#f3f4f6" } },
         rightPriceScale: { borderVisible: false },
-        timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
+        // Days as M/D: the library's default labels use CJK glyphs the canvas font may not have.
+        timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: monthDay },
         handleScroll: false,
         handleScale: false,
-        localization: { priceFormatter: (p: number) => String(Math.round(p)) },
+        localization: { priceFormatter: (p: number) => String(Math.round(p)), timeFormatter: monthDay },
       });
       series.current = c.addSeries(HistogramSeries, { color: "#111827", priceLineVisible: false });
       chart.current = c;

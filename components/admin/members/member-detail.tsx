@@ -17,7 +17,7 @@ import { ApiError, api, newIdempotencyKey } from "@/lib/client/api";
 import { useAdmin } from "../admin-context";
 import { AdminDialog, InputProblem, memoHeaders } from "../ui/admin-dialog";
 import { BeforeAfter, Fact, Field, Radios, TextArea } from "../ui/fields";
-import { applyDelta, fmtWld, kstDateTime, parseDecimal } from "../ui/format";
+import { applyDelta, fmtRate, fmtWld, kstDateTime, parseDecimal } from "../ui/format";
 import { Pager } from "../ui/pager";
 import { MessageRow, SkeletonRows, TableBox, td, tdNum, th, thNum } from "../ui/table";
 import {
@@ -118,7 +118,7 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
               <span data-testid="detail-rewards">{fmtWld(rewards.data?.profit, locale, true)}</span>
             </Fact>
             <Fact label={t("rate")} numeric>
-              <span data-testid="detail-rate">{wldStake ? `${wldStake.profit}%` : "—"}</span>
+              <span data-testid="detail-rate">{wldStake ? `${fmtRate(wldStake.profit)}%` : "—"}</span>
             </Fact>
             <Fact label={t("wallet")}>{member.walletAddr || "—"}</Fact>
             <Fact label={t("refCode")}>
@@ -372,7 +372,7 @@ function MoneyDialog({
       )}
       <Field label={t("field.amount")} value={amount} onChange={setAmount} inputMode="decimal" />
       <BeforeAfter
-        label={`${beforeLabel} (WLD)`}
+        label={beforeLabel}
         before={fmtWld(before, locale, true)}
         after={after === null ? "—" : fmtWld(after, locale, true)}
       />
@@ -400,7 +400,11 @@ function RateDialog({ member, onClose, onDone, current }: DialogProps & { curren
       }}
     >
       <Field label={t("field.rate")} value={rate} onChange={setRate} inputMode="decimal" />
-      <BeforeAfter label={`${t("rate")} (%)`} before={current ?? "—"} after={parseDecimal(rate) ?? "—"} />
+      <BeforeAfter
+        label={`${t("rate")} (%)`}
+        before={current ? fmtRate(current) : "—"}
+        after={parseDecimal(rate) ?? "—"}
+      />
     </AdminDialog>
   );
 }

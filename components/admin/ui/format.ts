@@ -34,6 +34,8 @@ export const fmtWld = (v: string | null | undefined, locale: string, detail = fa
   v == null ? "—" : formatAmount(v, detail ? 8 : 2, localeTag(locale));
 export const fmtKrw = (v: string | null | undefined, locale: string) =>
   v == null ? "—" : formatAmount(v, 0, localeTag(locale));
+/** A rate in percent, up to 6 decimals, no trailing zeros ("12.5"). */
+export const fmtRate = (v: string) => formatAmount(v, 6, "en-US");
 export const fmtCount = (n: number | string | null | undefined, locale: string) =>
   n == null ? "—" : formatAmount(String(n), 0, localeTag(locale));
 
