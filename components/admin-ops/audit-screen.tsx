@@ -140,10 +140,14 @@ export function AuditScreen() {
                     {target ?? "—"}
                     {r.targetId && <span className="ml-1 text-xs text-gray-600">#{r.targetId}</span>}
                   </td>
-                  <td className={`${td} max-w-xs whitespace-normal break-all font-mono text-xs`}>
-                    {r.before === undefined && r.after === undefined ? "—" : `${brief(r.before)} → ${brief(r.after)}`}
+                  <td className={td}>
+                    <div className="w-72 whitespace-normal break-all text-xs text-gray-700">
+                      {r.before === undefined && r.after === undefined ? "—" : `${brief(r.before)} → ${brief(r.after)}`}
+                    </div>
                   </td>
-                  <td className={`${td} max-w-56 whitespace-normal break-keep`}>{r.memo || "—"}</td>
+                  <td className={td}>
+                    <div className="w-48 whitespace-normal break-keep">{r.memo || "—"}</div>
+                  </td>
                   <td className={`${td} font-mono text-xs`}>{r.ip ?? "—"}</td>
                 </tr>
               );

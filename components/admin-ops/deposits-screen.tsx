@@ -205,7 +205,7 @@ export function DepositsScreen() {
   const exportQuery = new URLSearchParams();
   if (values.type) exportQuery.set("type", values.type);
   if (values.status) exportQuery.set("status", values.status);
-  const COLS = 15;
+  const COLS = 14;
 
   return (
     <div className="flex flex-col gap-4">
@@ -282,7 +282,6 @@ export function DepositsScreen() {
             <th className={th}>{t("col.exchange")}</th>
             <th className={th}>{t("col.address")}</th>
             <th className={th}>{t("col.status")}</th>
-            <th className={th}>{t("col.createdAt")}</th>
             <th className={th}>{t("col.age")}</th>
             <th className={th}>{t("col.actions")}</th>
           </tr>
@@ -339,8 +338,10 @@ export function DepositsScreen() {
                     <StatusBadge status={r.status} label={t(`status.${r.status}`)} />
                     {r.reason && <span className="ml-1 text-xs text-gray-500">{r.reason}</span>}
                   </td>
-                  <td className={td}>{kstDateTime(r.createdAt)}</td>
-                  <td className={td}>{t(`age.${age.unit}`, { n: age.n })}</td>
+                  <td className={td}>
+                    <span className="block">{t(`age.${age.unit}`, { n: age.n })}</span>
+                    <span className="block text-xs text-gray-600">{kstDateTime(r.createdAt)}</span>
+                  </td>
                   <td className={td}>
                     {decidable && (
                       <span className="inline-flex gap-1">

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import { api } from "@/lib/client/api";
+import { ApiError, api } from "@/lib/client/api";
 import { kstDateTime } from "./format";
 import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
@@ -175,6 +175,7 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
           title={t("editTitle", { userId: editing.owner?.userId ?? "" })}
           onClose={() => setEditing(null)}
           onConfirm={save}
+          errorText={(e) => (e instanceof ApiError && e.code === "REFCODE_IN_USE" ? t("codeInUse") : null)}
         >
           <Input label={t("refCode")} value={code} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
         </AdminDialog>

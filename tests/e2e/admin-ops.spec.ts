@@ -235,6 +235,111 @@ test.describe("admin operational screens", () => {
     expect(runs.status()).toBe(200);
   });
 
+  test("staking products: create, edit and deactivate, each audited; records filter by member in the URL", async ({
+    page,
+  }) => {
+    const name = `E2E 상품 ${Date.now().toString(36)}`;
+    await page.goto("/admin/staking-products");
+    await expect(page.getByRole("heading", { name: "스테이킹 상품" })).toBeVisible();
+    await page.getByRole("button", { name: "상품 추가" }).click();
+    const create = page.getByRole("dialog", { name: "상품 추가" });
+    await create.getByRole("button", { name: "확인" }).click();
+    await expect(create.getByRole("alert")).toHaveText("상품명을 입력하세요.");
+    await create.getByLabel("상품명").fill(name);
+    await create.getByLabel("이율").fill("5.5");
+    await create.getByLabel("잠금 일수").fill("30");
+    await create.getByLabel("최소 금액").fill("10");
+    await create.getByLabel("메모").fill("e2e 상품 생성");
+    await create.getByRole("button", { name: "확인" }).click();
+    await expect(create).toHaveCount(0);
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("5.5%");
+    await expect(row).toContainText("30일");
+
+    await row.getByRole("button", { name: `${name} 수정` }).click();
+    const edit = page.getByRole("dialog", { name: `${name} 수정` });
+    await edit.getByLabel("이율").fill("6");
+    await expect(edit).toContainText("연 이율 5.5% → 6%");
+    await edit.getByRole("button", { name: "확인" }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(row).toContainText("6%");
+
+    await row.getByRole("button", { name: `${name} 비활성화` }).click();
+    const off = page.getByRole("dialog", { name: "비활성화" });
+    await off.getByRole("button", { name: "확인" }).click();
+    await expect(off).toHaveCount(0);
+    await expect(row).toContainText("비활성");
+    const products = (await (await page.request.get("/api/admin/staking-products")).json()) as {
+      name: string;
+      annualRate: string;
+      active: boolean;
+      lockDays: number | null;
+      minAmount: string;
+    }[];
+    expect(products.find((p) => p.name === name)).toMatchObject({
+      annualRate: "6",
+      active: false,
+      lockDays: 30,
+      minAmount: "10",
+    });
+    const audit = await (await page.request.get("/api/admin/audit?action=staking.product_create")).json();
+    expect((audit.items as { memo: string | null }[]).some((r) => r.memo === "e2e 상품 생성")).toBe(true);
+
+    // Staking records: the member filter lives in the URL and survives a reload.
+    await page.goto("/admin/staking-records");
+    await page.getByLabel("회원 아이디").fill("demo");
+    await page.getByLabel("회원 아이디").press("Enter");
+    await expect(page).toHaveURL(/member=demo/);
+    await page.reload();
+    await expect(page.getByLabel("회원 아이디")).toHaveValue("demo");
+    await expect(page.getByRole("cell", { name: "스왑(잠금)" }).first()).toBeVisible();
+  });
+
+  test("a SUPERADMIN edits a member's referral code in /admin/signup-codes; an ADMIN sees no edit", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const m = await newMember(baseURL, "code");
+    const code = (await (await m.ctx.get(`/api/users/by-id/${m.handle}`)).json()).refCode as string;
+    await page.goto(`/admin/signup-codes?search=${m.handle}`);
+    await expect(page.getByTestId(`code-${code}`)).toContainText(m.handle);
+    await expect(page.getByRole("button", { name: `${code} 코드 수정` })).toHaveCount(0);
+
+    const superCtx = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: "ko-KR" });
+    const sp = await superCtx.newPage();
+    expect(
+      (await sp.request.post("/api/login", { data: { userId: "superadmin", password: "Super1234!" } })).status(),
+    ).toBe(200);
+    await sp.goto(`/admin/signup-codes?search=${m.handle}`);
+    await sp.getByRole("button", { name: `${code} 코드 수정` }).click();
+    const dialog = sp.getByRole("dialog", { name: `${m.handle} 추천인 코드 수정` });
+    await dialog.getByLabel("추천인 코드").fill("WELCOME1");
+    await dialog.getByRole("button", { name: "확인" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("이미 사용 중인 코드입니다.");
+    const fresh = `E2E${Date.now().toString(36).toUpperCase()}`.slice(0, 12);
+    await dialog.getByLabel("추천인 코드").fill(fresh);
+    await dialog.getByRole("button", { name: "확인" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(sp.getByRole("status").filter({ hasText: fresh })).toBeVisible();
+    expect((await m.ctx.get(`/api/users/by-refcode/${fresh}`)).status()).toBe(200);
+    await superCtx.close();
+    await m.ctx.dispose();
+  });
+
+  test("CSV 내보내기 downloads the current filter of requests as UTF-8 with a BOM", async ({ page }) => {
+    await page.goto("/admin/deposits?type=DEPOSIT");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "CSV 내보내기" }).click(),
+    ]);
+    const body = fs.readFileSync((await download.path()) as string);
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = body.toString("utf8");
+    expect(text).toContain("DEPOSIT");
+    expect(text).not.toMatch(/\bTRANSFER\b/);
+  });
+
   const SCREENS = [
     "/admin/deposits",
     "/admin/id-reviews",
