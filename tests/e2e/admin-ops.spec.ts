@@ -84,6 +84,7 @@ test.describe("admin operational screens", () => {
     await row.getByRole("button", { name: "승인", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "요청 승인" });
     await dialog.getByLabel("메모").fill("e2e 입금 확인");
+    await page.screenshot({ path: `${SHOTS}/admin-deposits-approve-dialog-390.png` });
     await dialog.getByRole("button", { name: "확인" }).dblclick();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole("status").filter({ hasText: `요청 #${req.id}` })).toBeVisible();
@@ -338,6 +339,19 @@ test.describe("admin operational screens", () => {
     const text = body.toString("utf8");
     expect(text).toContain("DEPOSIT");
     expect(text).not.toMatch(/\bTRANSFER\b/);
+  });
+
+  test("a member opening an operational screen lands on /login", async ({ browser, baseURL }) => {
+    const m = await newMember(baseURL, "nope");
+    const ctx = await browser.newContext({ baseURL, storageState: await m.ctx.storageState() });
+    const p = await ctx.newPage();
+    for (const path of ["/admin/deposits", "/admin/audit"]) {
+      await p.goto(path);
+      await expect(p).toHaveURL(/\/login/);
+      await expect(p.getByText("관리자만 접근할 수 있습니다.")).toBeVisible();
+    }
+    await ctx.close();
+    await m.ctx.dispose();
   });
 
   const SCREENS = [
