@@ -363,8 +363,10 @@ test.describe("as SUPERADMIN", () => {
     await expect(page).toHaveURL(new RegExp(`search=${prefix}`));
     await expect(page.getByRole("button", { name: made[0]!, exact: true })).toBeVisible();
 
-    // A search by name fragment and a phone filter narrow the list.
+    // A search and a phone filter narrow the list (the stored page resuming shows the screen is live).
     await page.goto("/admin/members");
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.locator("tbody tr").first()).toBeVisible();
     await page.getByLabel("검색").fill(made[3]!);
     await page.getByRole("button", { name: "조회" }).click();
     await expect(page).toHaveURL(new RegExp(`search=${made[3]}`));

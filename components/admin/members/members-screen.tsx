@@ -91,6 +91,7 @@ export function MembersScreen() {
       >
         <Field
           className="w-full sm:w-56"
+          name="search"
           label={t("search")}
           type="search"
           value={searchText}
@@ -99,6 +100,7 @@ export function MembersScreen() {
         />
         <Field
           className="w-full sm:w-44"
+          name="phone"
           label={t("phone")}
           value={phoneText}
           onChange={setPhoneText}
@@ -193,7 +195,13 @@ export function MembersScreen() {
           ))}
         </tbody>
       </TableBox>
-      <Pager page={page} total={total} limit={PAGE_SIZE} onPage={(p) => go({ page: p })} />
+      <Pager
+        page={page}
+        total={total}
+        limit={PAGE_SIZE}
+        onPage={(p) => go({ page: p })}
+        more={!!q.data?.totalCapped && rows?.length === PAGE_SIZE}
+      />
       {open && <MemberDetail member={open} onClose={() => setOpenId(null)} />}
     </div>
   );

@@ -15,7 +15,10 @@ export function Field({
   placeholder,
   className = "",
   type = "text",
+  name,
 }: {
+  /** The form field name (a form submitted before hydration still sends it). */
+  name?: string;
   label: string;
   value: string;
   onChange: (v: string) => void;
@@ -33,6 +36,7 @@ export function Field({
       </label>
       <input
         id={id}
+        name={name}
         type={type}
         value={value}
         inputMode={inputMode}

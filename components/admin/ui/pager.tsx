@@ -8,11 +8,14 @@ export function Pager({
   total,
   limit,
   onPage,
+  more = false,
 }: {
   page: number;
   total: number;
   limit: number;
   onPage: (p: number) => void;
+  /** The total is a lower bound (a capped count): `다음` stays open past it. */
+  more?: boolean;
 }) {
   const t = useTranslations("Admin.common");
   const pages = Math.max(1, Math.ceil(total / limit));
@@ -38,7 +41,7 @@ export function Pager({
           {n}
         </button>
       ))}
-      <button type="button" className={btn} disabled={end >= last} onClick={() => onPage(end + 1)}>
+      <button type="button" className={btn} disabled={end >= last && !more} onClick={() => onPage(end + 1)}>
         {t("next")}
       </button>
     </nav>
