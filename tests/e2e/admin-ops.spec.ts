@@ -107,6 +107,37 @@ test.describe("admin operational screens", () => {
     await m.ctx.dispose();
   });
 
+  test("an approval whose answer is lost is retried with the same Idempotency-Key and still credits once", async ({
+    page,
+    baseURL,
+  }) => {
+    const m = await newMember(baseURL, "lost");
+    const req = await deposit(m.ctx, 30_000);
+    const keys: string[] = [];
+    // The first PATCH reaches the server, but its answer never reaches the browser.
+    await page.route(`**/api/admin/requests/${req.id}`, async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      if (keys.length === 1) {
+        await route.fetch();
+        await route.abort("connectionreset");
+      } else await route.continue();
+    });
+    await page.goto("/admin/deposits?type=DEPOSIT&status=PENDING");
+    await page.getByTestId(`request-${req.id}`).getByRole("button", { name: "승인", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "요청 승인" });
+    await dialog.getByRole("button", { name: "확인" }).click();
+    await expect(dialog.getByRole("alert")).toBeVisible();
+    await expect.poll(() => wldHolding(m.ctx, m.handle)).toBe(req.amount);
+    await dialog.getByRole("button", { name: "확인" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId(`request-${req.id}`)).toHaveAttribute("data-status", "APPROVED");
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(await wldHolding(m.ctx, m.handle)).toBe(req.amount);
+    await m.ctx.dispose();
+  });
+
   test("a bulk approval reports a result per request and one failure does not stop the rest", async ({
     page,
     baseURL,
