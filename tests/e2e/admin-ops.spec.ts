@@ -138,6 +138,53 @@ test.describe("admin operational screens", () => {
     await m.ctx.dispose();
   });
 
+  test("an EXPIRED deposit is approved with the KRW actually received (UI contract, answers stubbed)", async ({
+    page,
+  }) => {
+    // A quote runs out after 10 minutes of server time, which a browser test cannot wait for: the list answer
+    // is stubbed with one EXPIRED deposit and the decision call is captured (the server side of a re-priced
+    // approval is covered by tests/integration/audit-deposit-quotes.test.ts).
+    const now = new Date().toISOString();
+    const item = {
+      id: 987_654,
+      type: "DEPOSIT",
+      status: "EXPIRED",
+      coinSymbol: "WLD",
+      amount: "32.5",
+      fee: "0",
+      total: "32.5",
+      krwAmount: "50000",
+      priceKrw: "1540",
+      krwValue: "50000",
+      wallet: null,
+      reason: null,
+      quoteExpiresAt: now,
+      createdAt: now,
+      updatedAt: now,
+      user: { id: 99_999, userId: "expiredmember", name: "만료회원" },
+    };
+    await page.route("**/api/admin/requests?*", (route) => route.fulfill({ json: { items: [item], total: 1 } }));
+    const sent: unknown[] = [];
+    await page.route(`**/api/admin/requests/${item.id}`, async (route) => {
+      sent.push(route.request().postDataJSON());
+      await route.fulfill({ json: { request: { ...item, status: "APPROVED", amount: "31.9", krwAmount: "49000" } } });
+    });
+    await page.goto("/admin/deposits?status=EXPIRED");
+    const row = page.getByTestId(`request-${item.id}`);
+    await expect(row.getByRole("button", { name: "반려" })).toHaveCount(0);
+    await row.getByRole("button", { name: "승인", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "요청 승인" });
+    await dialog.getByRole("button", { name: "확인" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("실제 받은 원화를 0보다 큰 정수로 입력하세요.");
+    expect(sent).toHaveLength(0);
+    await dialog.getByLabel("실제 받은 원화").fill("49000");
+    await dialog.getByRole("button", { name: "확인" }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(sent).toEqual([{ action: "approve", krwReceived: "49000" }]);
+    await expect(row).toHaveAttribute("data-status", "APPROVED");
+    await expect(row).toContainText("31.9");
+  });
+
   test("a bulk approval reports a result per request and one failure does not stop the rest", async ({
     page,
     baseURL,
