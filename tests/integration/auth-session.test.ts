@@ -439,7 +439,7 @@ describe("admin member edits", () => {
     expect(ok.body).toMatchObject({ refCode: "NEWCODE1" });
     const taken = await edit(sa, b.id, "NewCode1");
     expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ code: "REFCODE_IN_USE", error: "이미 사용 중입니다." });
+    expect(taken.body).toMatchObject({ code: "REFCODE_IN_USE", error: "이미 사용 중인 코드입니다." });
     expect((await edit(sa, b.id, "")).status).toBe(400);
     expect((await edit(sa, a.id, "NEWCODE1")).status).toBe(200); // its own code again is fine
   });

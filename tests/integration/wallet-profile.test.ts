@@ -215,7 +215,7 @@ describe("referrer and own referral code", () => {
     expect(ok.body).toEqual({ refCode: code });
     const taken = await patch(b, code.toLowerCase());
     expect([taken.status, taken.body.code]).toEqual([409, "REFCODE_IN_USE"]);
-    expect(taken.body.error).toBe("이미 사용 중입니다.");
+    expect(taken.body.error).toBe("이미 사용 중인 코드입니다.");
     expect((await profileOf(b)).refCode).not.toBe(code);
     // Keeping one's own code is not a conflict.
     expect((await patch(a, code)).status).toBe(200);

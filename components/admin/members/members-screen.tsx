@@ -5,6 +5,7 @@
  * and search live in the URL (refresh and back keep them) and the page also in localStorage (a return to the
  * bare URL resumes it). The userId of each row opens the member's detail dialog with every action.
  */
+import { ExportButton } from "@/components/admin-ops/ops-ui";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
@@ -76,6 +77,7 @@ export function MembersScreen() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t("title")}>
+        <ExportButton href={`/api/admin/export/members?${new URLSearchParams({ search, phone })}`} />
         {q.data && (
           <span className="text-sm text-gray-600 tabular-nums" data-testid="members-total">
             {q.data.totalCapped ? t("totalCapped", { count: total }) : t("total", { count: total })}
