@@ -67,6 +67,8 @@ export default defineConfig({
         UPBIT_API_URL: `http://127.0.0.1:${FAKE_PORT}`,
         BINANCE_API_URL: `http://127.0.0.1:${FAKE_PORT}`,
         CRON_SECRET: "e2e-cron-secret-0123456789",
+        // Every browser test signs up from 127.0.0.1; the default 20 an hour is tested in auth-signup.test.ts.
+        SIGNUP_LIMIT_PER_HOUR: "1000",
       },
       reuseExistingServer: false,
       timeout: 600_000,

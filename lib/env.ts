@@ -24,6 +24,8 @@ const schema = z.object({
     .optional(),
   PRICE_REFRESH_MS: z.coerce.number().int().positive().default(30_000),
   PRICE_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+  /** Sign-ups per client address per hour (raise it for an office behind one NAT, or for browser test runs). */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Comma-separated proxy addresses whose X-Forwarded-For we trust; empty: trust none. */
   TRUSTED_PROXIES: z.string().default(""),
   /** The origin the app is served from, for the browser-origin check (defaults to the request's Host). */

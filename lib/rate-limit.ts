@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf } from "@/db/client";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
 export type Limit = { name: string; max: number; windowSec: number };
@@ -15,7 +16,7 @@ export const LOGIN_ACCOUNT: Limit = { name: "login:acct", max: 5, windowSec: 15 
 /** One address trying many accounts. */
 export const LOGIN_IP: Limit = { name: "login:ip", max: 30, windowSec: 15 * 60 };
 /** Sign-ups per address (generous enough for a shared office NAT, tight enough against scripted mass sign-ups). */
-export const SIGNUP_IP: Limit = { name: "signup:ip", max: 20, windowSec: 60 * 60 };
+export const signupIpLimit = (): Limit => ({ name: "signup:ip", max: env().SIGNUP_LIMIT_PER_HOUR, windowSec: 60 * 60 });
 /** Referral-code lookups per address (codes are guessable tokens). */
 export const REFCODE_IP: Limit = { name: "refcode:ip", max: 60, windowSec: 60 };
 

@@ -8,7 +8,7 @@ import { referralByCode } from "@/db/queries/signup-codes";
 import { users } from "@/db/schema";
 import { audit, type RequestMeta } from "@/lib/audit";
 import { AppError, uniqueViolation } from "@/lib/errors";
-import { enforce, SIGNUP_IP } from "@/lib/rate-limit";
+import { enforce, signupIpLimit } from "@/lib/rate-limit";
 import type { SignupInput } from "@/lib/validation/auth";
 import { hashPassword } from "./password";
 import { freshCode } from "./referral-codes";
@@ -16,7 +16,7 @@ import { freshCode } from "./referral-codes";
 /** Creates a member. Throws INVALID_REFCODE (404), USERID_TAKEN (409), RATE_LIMITED (429). */
 export async function signup(input: SignupInput, meta: RequestMeta): Promise<{ id: number; userId: string }> {
   const db = await getDb();
-  await enforce(SIGNUP_IP, meta.ip);
+  await enforce(signupIpLimit(), meta.ip);
   // Hash outside the transaction: it takes tens of milliseconds and needs no lock.
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {

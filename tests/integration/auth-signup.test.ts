@@ -10,7 +10,7 @@ import * as signupRoute from "@/app/api/signup/route";
 import * as refcodeRoute from "@/app/api/users/by-refcode/[code]/route";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
-import { SIGNUP_IP } from "@/lib/rate-limit";
+import { signupIpLimit } from "@/lib/rate-limit";
 import { REFCODE_ALPHABET } from "@/lib/referral";
 import { createUser } from "../factories/users";
 import { call } from "../support/http";
@@ -205,7 +205,7 @@ describe("POST /api/signup", () => {
     const ref = await referrer();
     const code = await codeOf(ref.id);
     const ip = freshIp();
-    for (let i = 0; i < SIGNUP_IP.max; i++) expect((await signup(valid(code), ip)).status).toBe(201);
+    for (let i = 0; i < signupIpLimit().max; i++) expect((await signup(valid(code), ip)).status).toBe(201);
     const before = await countUsers();
     const res = await signup(valid(code), ip);
     expect(res.status).toBe(429);
