@@ -65,12 +65,17 @@ export async function cappedCount(db: DbOrTx, from: SQL): Promise<number> {
  * With a search term the plan must see the pattern: postgres.js prepares statements and after five runs
  * PostgreSQL may switch to a generic plan, which cannot tell how selective `ILIKE $1` is and walks
  * users_created_idx for ORDER BY … LIMIT, reading most of the table for a rare name (p95 160 ms at 100,000
- * members). A custom plan per call uses the trigram indexes (≈ 5 ms).
+ * members). A custom plan per call uses the trigram indexes. And the capped count's `LIMIT 1001` makes a seq scan
+ * look cheap whenever the planner over-estimates the matches (it guesses ~1 % for a Korean name that matches
+ * 0.1 %): seq scans are off inside this transaction, so the count reads the trigram bitmap (a pattern too short
+ * for trigrams still falls back to a scan — the planner has no other path).
  */
 export async function memberPage(db: DbOrTx, q: MemberListQuery): Promise<MemberPage> {
   if (!q.search && !q.phone) return pageOf(db, q);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
+    await tx.execute(
+      sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('enable_seqscan', 'off', true)`,
+    );
     return pageOf(tx, q);
   });
 }
