@@ -1,0 +1,201 @@
+"use client";
+
+// Member money actions: coin / staking / interest / unrecorded adjustments, staking rate and transactions.
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { useToast } from "@/components/ui/toast";
+import { api, newIdempotencyKey } from "@/lib/client/api";
+import { AdminDialog, InputProblem, memoHeaders } from "../../ui/admin-dialog";
+import { BeforeAfter, Field, Radios } from "../../ui/fields";
+import { applyDelta, fmtRate, fmtWld, kstDateTime, parseDecimal } from "../../ui/format";
+import { Pager } from "../../ui/pager";
+import { MessageRow, SkeletonRows, TableBox, td, tdNum, th, thNum } from "../../ui/table";
+import { memberKey, useMemberTransactions } from "../queries";
+import { base, type DialogProps } from "./types";
+
+/** The error text for an amount that is not a number above 0 (spec §5; the server says the same). */
+function useAmount() {
+  const te = useTranslations("Errors");
+  return (text: string): string => {
+    const v = parseDecimal(text);
+    if (v === null || Number(v) <= 0) throw new InputProblem(te("INVALID_AMOUNT"));
+    return v;
+  };
+}
+
+type MoneyKind = "coin" | "stakingWithdraw" | "interest" | "unhist";
+
+/** 코인 지급, 스테이킹 회수, 이자 조정 (지급/회수), 무기록 조정 (지급/회수): 금액, before → after, one key per intent. */
+export function MoneyDialog({
+  member,
+  onClose,
+  onDone,
+  kind,
+  before,
+  beforeLabel,
+}: DialogProps & { kind: MoneyKind; before: string | undefined; beforeLabel: string }) {
+  const t = useTranslations("Admin.members");
+  const locale = useLocale();
+  const amountOf = useAmount();
+  const [amount, setAmount] = useState("");
+  const [direction, setDirection] = useState<"deposit" | "withdraw">("deposit");
+  const twoWay = kind === "interest" || kind === "unhist";
+  const sign: 1 | -1 = kind === "stakingWithdraw" || (twoWay && direction === "withdraw") ? -1 : 1;
+  // A retried click reuses the key; a changed amount or direction is a new intent with a new key.
+  const key = useMemo(() => newIdempotencyKey(), [amount, direction]);
+  const after = applyDelta(before ?? null, parseDecimal(amount), sign);
+
+  async function confirm(memo: string) {
+    const value = amountOf(amount);
+    const init = { method: "PATCH" as const, headers: memoHeaders(memo), idempotencyKey: key };
+    if (kind === "coin")
+      await api(`${base(member)}/coin`, { ...init, body: { symbol: "WLD", amount: value, action: "DEPOSIT" } });
+    else if (kind === "stakingWithdraw")
+      await api(`${base(member)}/staking`, { ...init, body: { symbol: "WLD", amount: value, action: "withdraw" } });
+    else if (kind === "interest")
+      await api(`${base(member)}/interest`, { ...init, body: { amount: value, action: direction } });
+    else
+      await api(`${base(member)}/coinunhist`, {
+        ...init,
+        body: { symbol: "WLD", amount: value, action: direction === "deposit" ? "DEPOSIT" : "WITHDRAW" },
+      });
+    onDone(t(`done.${kind}`, { amount: fmtWld(value, locale, true) }));
+  }
+
+  return (
+    <AdminDialog open title={t(`action.${kind}`)} onClose={onClose} onConfirm={confirm} danger={sign === -1}>
+      {twoWay && (
+        <Radios
+          legend={t("field.direction")}
+          value={direction}
+          onChange={setDirection}
+          options={[
+            { value: "deposit", label: t("field.give") },
+            { value: "withdraw", label: t("field.take") },
+          ]}
+        />
+      )}
+      <Field label={t("field.amount")} value={amount} onChange={setAmount} inputMode="decimal" />
+      <BeforeAfter
+        label={beforeLabel}
+        before={fmtWld(before, locale, true)}
+        after={after === null ? "—" : fmtWld(after, locale, true)}
+      />
+    </AdminDialog>
+  );
+}
+
+export function RateDialog({ member, onClose, onDone, current }: DialogProps & { current: string | undefined }) {
+  const t = useTranslations("Admin.members");
+  const [rate, setRate] = useState("");
+  return (
+    <AdminDialog
+      open
+      title={t("action.rate")}
+      onClose={onClose}
+      onConfirm={async (memo) => {
+        const v = parseDecimal(rate);
+        if (v === null) throw new InputProblem(t("rateInvalid"));
+        await api(`${base(member)}/staking-rate`, {
+          method: "PATCH",
+          body: { coinSymbol: "WLD", rate: v },
+          headers: memoHeaders(memo),
+        });
+        onDone(t("done.rate", { rate: v }));
+      }}
+    >
+      <Field label={t("field.rate")} value={rate} onChange={setRate} inputMode="decimal" />
+      <BeforeAfter
+        label={`${t("rate")} (%)`}
+        before={current ? fmtRate(current) : "—"}
+        after={parseDecimal(rate) ?? "—"}
+      />
+    </AdminDialog>
+  );
+}
+
+export function TransactionsDialog({ member, onClose, onDone }: DialogProps) {
+  const t = useTranslations("Admin.members");
+  const locale = useLocale();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [hiding, setHiding] = useState<number | null>(null);
+  const q = useMemberTransactions(member.id, page);
+  void onDone;
+
+  if (hiding !== null) {
+    const row = q.data?.items.find((x) => x.id === hiding);
+    return (
+      <AdminDialog
+        open
+        danger
+        title={t("hideTitle")}
+        onClose={() => setHiding(null)}
+        onConfirm={async (memo) => {
+          await api(`/api/admin/transactions/${hiding}`, { method: "DELETE", headers: memoHeaders(memo) });
+          setHiding(null);
+          toast(t("done.hide"), { kind: "success" });
+          await qc.invalidateQueries({ queryKey: memberKey(member.id) });
+        }}
+      >
+        <p className="text-sm">
+          {row
+            ? t("confirmHide", { type: row.type, amount: fmtWld(row.amount, locale, true), coin: row.coinSymbol })
+            : ""}
+        </p>
+      </AdminDialog>
+    );
+  }
+
+  return (
+    <AdminDialog open done title={t("action.transactions")} onClose={onClose}>
+      <TableBox label={t("action.transactions")}>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>
+              {t("tx.at")}
+            </th>
+            <th scope="col" className={th}>
+              {t("tx.type")}
+            </th>
+            <th scope="col" className={thNum}>
+              {t("tx.amount")}
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">{t("tx.hide")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {q.isPending && <SkeletonRows cols={4} rows={3} />}
+          {q.data && q.data.items.length === 0 && <MessageRow cols={4}>{t("tx.empty")}</MessageRow>}
+          {q.data?.items.map((x) => (
+            <tr key={x.id} data-testid={`tx-${x.id}`}>
+              <td className={`${td} tabular-nums`}>{kstDateTime(x.createdAt)}</td>
+              <td className={td}>{x.type}</td>
+              <td className={tdNum}>
+                {fmtWld(x.amount, locale, true)} {x.coinSymbol}
+              </td>
+              <td className={td}>
+                {x.hidden ? (
+                  <span className="text-xs text-gray-600">{t("tx.hidden")}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="rounded-md border border-gray-300 px-2 py-1 text-xs"
+                    onClick={() => setHiding(x.id)}
+                  >
+                    {t("tx.hide")}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableBox>
+      <Pager page={page} total={q.data?.total ?? 0} limit={10} onPage={setPage} />
+    </AdminDialog>
+  );
+}
