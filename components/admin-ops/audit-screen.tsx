@@ -11,7 +11,7 @@ import { api } from "@/lib/client/api";
 import { kstDateTime } from "./format";
 import { useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
-import { MessageRow, PageHeader, SkeletonRows, TableBox, td, th } from "@/components/admin/ui/table";
+import { PageHeader, TableBox, td, th, QueryRows } from "@/components/admin/ui/table";
 import { ExportButton, FilterField, Select } from "./ops-ui";
 import { useUrlState } from "./url-state";
 
@@ -122,14 +122,8 @@ export function AuditScreen() {
           </tr>
         </thead>
         <tbody>
-          {list.isPending ? (
-            <SkeletonRows cols={COLS} />
-          ) : list.isError ? (
-            <MessageRow cols={COLS}>{errorText(list.error)}</MessageRow>
-          ) : items.length === 0 ? (
-            <MessageRow cols={COLS}>{t("empty")}</MessageRow>
-          ) : (
-            items.map((r) => {
+          <QueryRows query={list} cols={COLS} count={items.length} empty={t("empty")} errorText={errorText}>
+            {items.map((r) => {
               const target = handleOf(r.target) ?? (r.targetUserId != null ? String(r.targetUserId) : null);
               return (
                 <tr key={r.id} data-testid={`audit-${r.id}`}>
@@ -151,8 +145,8 @@ export function AuditScreen() {
                   <td className={`${td} font-mono text-xs`}>{r.ip ?? "—"}</td>
                 </tr>
               );
-            })
-          )}
+            })}
+          </QueryRows>
         </tbody>
       </TableBox>
       {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}

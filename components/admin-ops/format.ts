@@ -1,8 +1,7 @@
 /**
- * Display helpers of the operational admin screens on top of components/admin/ui/format.ts: KST day, ages,
- * amount × price (decimal strings, never floats) and the wallet-address split. Client-safe.
+ * Display helpers of the operational admin screens on top of components/admin/ui/format.ts: KST day and ages.
+ * Client-safe; money values (KRW value, wallet split) come computed from the server.
  */
-import { D } from "@/lib/money";
 
 const KST = "Asia/Seoul";
 
@@ -24,22 +23,3 @@ export function ageOf(iso: string, now = Date.now()): { unit: "minutes" | "hours
 }
 
 export { fmtKrw as krw, fmtWld as wld } from "@/components/admin/ui/format";
-
-/** amount × price, as a decimal string (null when either is missing). */
-export function times(a: string | null | undefined, b: string | null | undefined): string | null {
-  if (a == null || b == null) return null;
-  try {
-    return new D(a).times(new D(b)).toFixed();
-  } catch {
-    return null;
-  }
-}
-
-export type WalletParts = { network: string; exchange: string; address: string };
-
-/** `NETWORK|EXCHANGE|ADDRESS` (DESIGN.md §5) into its parts; null when there is no address. */
-export function splitWallet(text: string | null | undefined): WalletParts | null {
-  if (!text) return null;
-  const [network = "", exchange = "", ...rest] = text.split("|");
-  return { network, exchange, address: rest.join("|") };
-}

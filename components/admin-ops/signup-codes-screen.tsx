@@ -14,7 +14,7 @@ import { ApiError, api } from "@/lib/client/api";
 import { kstDateTime } from "./format";
 import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
-import { MessageRow, PageHeader, SkeletonRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
+import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
 import { FilterField } from "./ops-ui";
 import { useUrlState } from "./url-state";
 
@@ -120,14 +120,8 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
           </tr>
         </thead>
         <tbody>
-          {list.isPending ? (
-            <SkeletonRows cols={COLS} />
-          ) : list.isError ? (
-            <MessageRow cols={COLS}>{errorText(list.error)}</MessageRow>
-          ) : items.length === 0 ? (
-            <MessageRow cols={COLS}>{t("empty")}</MessageRow>
-          ) : (
-            items.map((c) => (
+          <QueryRows query={list} cols={COLS} count={items.length} empty={t("empty")} errorText={errorText}>
+            {items.map((c) => (
               <tr key={c.key} data-testid={`code-${c.code}`}>
                 <td className={`${td} font-mono`}>{c.code}</td>
                 <td className={td}>{c.kind === "MEMBER" ? t("kind.MEMBER") : t("kind.SIGNUP")}</td>
@@ -164,8 +158,8 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
                   </td>
                 )}
               </tr>
-            ))
-          )}
+            ))}
+          </QueryRows>
         </tbody>
       </TableBox>
       {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}

@@ -13,7 +13,7 @@ import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { kstDateTime, wld } from "./format";
 import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
-import { MessageRow, PageHeader, SkeletonRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
+import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
 
 type Product = {
   id: number;
@@ -115,14 +115,15 @@ export function StakingProductsScreen() {
           </tr>
         </thead>
         <tbody>
-          {list.isPending ? (
-            <SkeletonRows cols={COLS} rows={3} />
-          ) : list.isError ? (
-            <MessageRow cols={COLS}>{errorText(list.error)}</MessageRow>
-          ) : items.length === 0 ? (
-            <MessageRow cols={COLS}>{t("empty")}</MessageRow>
-          ) : (
-            items.map((p) => (
+          <QueryRows
+            query={list}
+            cols={COLS}
+            count={items.length}
+            empty={t("empty")}
+            errorText={errorText}
+            skeletonRows={3}
+          >
+            {items.map((p) => (
               <tr key={p.id} data-testid={`product-${p.id}`}>
                 <td className={`${td} font-medium`}>{p.name}</td>
                 <td className={td}>{p.coinSymbol}</td>
@@ -166,8 +167,8 @@ export function StakingProductsScreen() {
                   </span>
                 </td>
               </tr>
-            ))
-          )}
+            ))}
+          </QueryRows>
         </tbody>
       </TableBox>
       {dialog && (

@@ -16,7 +16,7 @@ import { api } from "@/lib/client/api";
 import { kstDateTime, kstDay, wld } from "./format";
 import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
-import { MessageRow, PageHeader, SkeletonRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
+import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
 import { FilterField } from "./ops-ui";
 import { useUrlState } from "./url-state";
 
@@ -64,14 +64,8 @@ export function StakingProgressScreen() {
           </tr>
         </thead>
         <tbody>
-          {list.isPending ? (
-            <SkeletonRows cols={COLS} />
-          ) : list.isError ? (
-            <MessageRow cols={COLS}>{errorText(list.error)}</MessageRow>
-          ) : items.length === 0 ? (
-            <MessageRow cols={COLS}>{t("empty")}</MessageRow>
-          ) : (
-            items.map((r) => (
+          <QueryRows query={list} cols={COLS} count={items.length} empty={t("empty")} errorText={errorText}>
+            {items.map((r) => (
               <tr key={`${r.id}-${r.coinSymbol}`}>
                 <td className={td}>
                   <span className="font-medium">{r.userId}</span>
@@ -87,8 +81,8 @@ export function StakingProgressScreen() {
                   {r.secondsToLockEnd <= 0 && <span className="ml-1 text-xs text-emerald-700">{t("released")}</span>}
                 </td>
               </tr>
-            ))
-          )}
+            ))}
+          </QueryRows>
         </tbody>
       </TableBox>
       {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
@@ -143,14 +137,8 @@ export function StakingRecordsScreen() {
           </tr>
         </thead>
         <tbody>
-          {list.isPending ? (
-            <SkeletonRows cols={COLS} />
-          ) : list.isError ? (
-            <MessageRow cols={COLS}>{errorText(list.error)}</MessageRow>
-          ) : items.length === 0 ? (
-            <MessageRow cols={COLS}>{t("empty")}</MessageRow>
-          ) : (
-            items.map((r) => (
+          <QueryRows query={list} cols={COLS} count={items.length} empty={t("empty")} errorText={errorText}>
+            {items.map((r) => (
               <tr key={r.id}>
                 <td className={td}>{kstDateTime(r.createdAt)}</td>
                 <td className={td}>
@@ -166,8 +154,8 @@ export function StakingRecordsScreen() {
                   {wld(r.amount, locale, true)}
                 </td>
               </tr>
-            ))
-          )}
+            ))}
+          </QueryRows>
         </tbody>
       </TableBox>
       {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
@@ -256,22 +244,16 @@ export function StakingRewardsScreen() {
           </tr>
         </thead>
         <tbody>
-          {list.isPending ? (
-            <SkeletonRows cols={COLS} />
-          ) : list.isError ? (
-            <MessageRow cols={COLS}>{errorText(list.error)}</MessageRow>
-          ) : items.length === 0 ? (
-            <MessageRow cols={COLS}>{t("empty")}</MessageRow>
-          ) : (
-            items.map((r) => (
+          <QueryRows query={list} cols={COLS} count={items.length} empty={t("empty")} errorText={errorText}>
+            {items.map((r) => (
               <tr key={r.day} data-testid={`reward-day-${r.day}`}>
                 <td className={td}>{r.day}</td>
                 <td className={tdNum}>{r.membersPaid.toLocaleString()}</td>
                 <td className={tdNum}>{wld(r.totalPaid, locale, true)}</td>
                 <td className={td}>{kstDateTime(r.finishedAt)}</td>
               </tr>
-            ))
-          )}
+            ))}
+          </QueryRows>
         </tbody>
       </TableBox>
       {list.data && <Pager page={page} total={list.data.total} limit={REWARD_LIMIT} onPage={(p) => set({ page: p })} />}

@@ -52,6 +52,34 @@ export function MessageRow({ cols, children }: { cols: number; children: React.R
   );
 }
 
+/**
+ * A table body's states in one place: skeleton rows while the query loads, its error, the empty text, else the
+ * rows (`children`, rendered from the query's items).
+ */
+export function QueryRows({
+  query,
+  cols,
+  count,
+  empty,
+  errorText,
+  skeletonRows,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown };
+  cols: number;
+  /** How many items there are to show. */
+  count: number;
+  empty: React.ReactNode;
+  errorText: (e: unknown) => string;
+  skeletonRows?: number;
+  children: React.ReactNode;
+}) {
+  if (query.isPending) return <SkeletonRows cols={cols} rows={skeletonRows} />;
+  if (query.isError) return <MessageRow cols={cols}>{errorText(query.error)}</MessageRow>;
+  if (count === 0) return <MessageRow cols={cols}>{empty}</MessageRow>;
+  return <>{children}</>;
+}
+
 /** The page heading row: the h1 and optional actions. */
 export function PageHeader({ title, children }: { title: string; children?: React.ReactNode }) {
   return (

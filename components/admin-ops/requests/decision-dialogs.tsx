@@ -1,0 +1,167 @@
+"use client";
+/**
+ * The request queue's decisions: one request (approve, reject with a reason, or approve an EXPIRED deposit with the
+ * KRW actually received) and several at once (one confirmation, then a result per request — a failure does not
+ * stop the rest). Each dialog owns its fields; deciding goes through `useDecide`'s exactly-once calls.
+ */
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { AdminDialog, InputProblem, useErrorText } from "@/components/admin/ui/admin-dialog";
+import { TextArea } from "@/components/admin/ui/fields";
+import { Input } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
+import { krw, wld } from "../format";
+import type { AdminRequest, Decision, DecisionResult } from "./model";
+
+type Decide = (id: number, d: Decision, memo: string) => Promise<void>;
+
+export function RequestSummary({ req }: { req: AdminRequest }) {
+  const t = useTranslations("AdminOps.requests");
+  const locale = useLocale();
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm tabular-nums">
+      <dt className="text-gray-500">{t("col.member")}</dt>
+      <dd>
+        {req.user.userId} ({req.user.name})
+      </dd>
+      <dt className="text-gray-500">{t("col.type")}</dt>
+      <dd>
+        {t(`type.${req.type}`)} #{req.id}
+      </dd>
+      <dt className="text-gray-500">{t("col.amount")}</dt>
+      <dd>
+        {wld(req.amount, locale, true)} {req.coinSymbol}
+      </dd>
+      <dt className="text-gray-500">{t("col.total")}</dt>
+      <dd>
+        {wld(req.total, locale, true)} {req.coinSymbol}
+      </dd>
+      {req.krwValue && (
+        <>
+          <dt className="text-gray-500">{t("col.krw")}</dt>
+          <dd>₩{krw(req.krwValue, locale)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** Approve or reject one request. */
+export function DecisionDialog({
+  req,
+  action,
+  decide,
+  onClose,
+}: {
+  req: AdminRequest;
+  action: "approve" | "reject";
+  decide: Decide;
+  onClose: () => void;
+}) {
+  const t = useTranslations("AdminOps.requests");
+  const toast = useToast();
+  const [reason, setReason] = useState("");
+  const [krwReceived, setKrwReceived] = useState("");
+  const expiredApproval = action === "approve" && req.status === "EXPIRED";
+
+  async function confirm(memo: string) {
+    let d: Decision;
+    if (action === "reject") {
+      if (!reason.trim()) throw new InputProblem(t("reasonRequired"));
+      d = { action: "reject", reason: reason.trim() };
+    } else if (expiredApproval) {
+      if (!/^[1-9]\d{0,14}$/.test(krwReceived.trim())) throw new InputProblem(t("krwReceivedInvalid"));
+      d = { action: "approve", krwReceived: krwReceived.trim() };
+    } else d = { action: "approve" };
+    await decide(req.id, d, memo);
+    onClose();
+    toast(action === "approve" ? t("approvedToast", { id: req.id }) : t("rejectedToast", { id: req.id }), {
+      kind: "success",
+    });
+  }
+
+  return (
+    <AdminDialog
+      open
+      title={action === "approve" ? t("approveTitle") : t("rejectTitle")}
+      danger={action === "reject"}
+      onClose={onClose}
+      onConfirm={confirm}
+    >
+      <RequestSummary req={req} />
+      {expiredApproval && (
+        <>
+          <p className="text-sm text-amber-700">{t("expiredHint")}</p>
+          <Input
+            label={t("krwReceived")}
+            inputMode="numeric"
+            autoComplete="off"
+            value={krwReceived}
+            onChange={(e) => setKrwReceived(e.target.value)}
+          />
+        </>
+      )}
+      {action === "reject" && <TextArea label={t("reason")} value={reason} onChange={setReason} />}
+    </AdminDialog>
+  );
+}
+
+/** Approve or reject several pending requests after one confirmation, with a result per request. */
+export function BulkDecisionDialog({
+  action,
+  requests,
+  decide,
+  onClose,
+}: {
+  action: "approve" | "reject";
+  requests: AdminRequest[];
+  decide: Decide;
+  /** Called with whether any request was decided (the list and the selection are then stale). */
+  onClose: (decided: boolean) => void;
+}) {
+  const t = useTranslations("AdminOps.requests");
+  const toast = useToast();
+  const errorText = useErrorText();
+  const [reason, setReason] = useState("");
+  const [results, setResults] = useState<DecisionResult[] | null>(null);
+
+  async function confirm(memo: string) {
+    if (action === "reject" && !reason.trim()) throw new InputProblem(t("reasonRequired"));
+    const out: DecisionResult[] = [];
+    // One at a time: each request is its own exactly-once decision; a failure does not stop the rest.
+    for (const { id } of requests) {
+      try {
+        await decide(id, action === "reject" ? { action, reason: reason.trim() } : { action }, memo);
+        out.push({ id, ok: true, text: action === "approve" ? t("status.APPROVED") : t("status.REJECTED") });
+      } catch (e) {
+        out.push({ id, ok: false, text: errorText(e) });
+      }
+      setResults([...out]);
+    }
+    const ok = out.filter((r) => r.ok).length;
+    toast(t("bulkToast", { ok, failed: out.length - ok }), { kind: ok === out.length ? "success" : "error" });
+  }
+
+  return (
+    <AdminDialog
+      open
+      title={action === "approve" ? t("bulkApproveTitle") : t("bulkRejectTitle")}
+      danger={action === "reject"}
+      onClose={() => onClose(results !== null)}
+      onConfirm={confirm}
+      done={results !== null && results.length === requests.length}
+    >
+      <p className="text-sm">{t("bulkConfirm", { n: requests.length })}</p>
+      {action === "reject" && results === null && <TextArea label={t("reason")} value={reason} onChange={setReason} />}
+      {results && (
+        <ul aria-label={t("results")} className="flex flex-col gap-1 text-sm" data-testid="bulk-results">
+          {results.map((r) => (
+            <li key={r.id} data-ok={r.ok} className={r.ok ? "text-emerald-700" : "text-rose-700"}>
+              #{r.id} {requests.find((i) => i.id === r.id)?.user.userId ?? ""}: {r.ok ? "✓" : "✕"} {r.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Deciding a request exactly once from the browser: one Idempotency-Key per request and decision, so a retried
+ * click (or a double click) sends the same key and the server answers the first result instead of deciding twice;
+ * a definitive answer retires the key. The decided row is patched into the cached list in place.
+ */
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
+import { memoHeaders } from "@/components/admin/ui/admin-dialog";
+import { ApiError, api, newIdempotencyKey } from "@/lib/client/api";
+import type { AdminRequest, Decision, RequestList } from "./model";
+
+export function useDecide(listKey: QueryKey) {
+  const qc = useQueryClient();
+  const keys = useRef(new Map<string, string>());
+
+  function keyFor(id: number, d: Decision) {
+    const k = `${id}:${d.action}:${d.krwReceived ?? ""}`;
+    let key = keys.current.get(k);
+    if (!key) {
+      key = newIdempotencyKey();
+      keys.current.set(k, key);
+    }
+    return { k, key };
+  }
+
+  function patchRow(id: number, changes: Partial<AdminRequest>) {
+    qc.setQueryData<RequestList>(listKey, (old) =>
+      old
+        ? {
+            ...old,
+            items: old.items.map((r) => (r.id === id ? { ...r, ...changes, user: r.user, wallet: r.wallet } : r)),
+          }
+        : old,
+    );
+  }
+
+  return async function decide(id: number, d: Decision, memo: string): Promise<void> {
+    const { k, key } = keyFor(id, d);
+    try {
+      const res = await api<{ request: Partial<AdminRequest> }>(`/api/admin/requests/${id}`, {
+        method: "PATCH",
+        body: d,
+        idempotencyKey: key,
+        headers: memoHeaders(memo),
+      });
+      keys.current.delete(k);
+      patchRow(id, res.request);
+    } catch (e) {
+      // A network failure may have reached the server: keep the key so a retry replays, not repeats.
+      if (!(e instanceof ApiError && e.status === 0)) keys.current.delete(k);
+      throw e;
+    }
+  };
+}
