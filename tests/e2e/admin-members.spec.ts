@@ -7,7 +7,6 @@
  * Screenshots at 390 and 1280 px go to ADMIN_SHOTS_DIR (default /tmp/wld-admin-members).
  */
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
   expect,
@@ -17,10 +16,10 @@ import {
   test,
 } from "@playwright/test";
 import sharp from "sharp";
+import { axe, noSidewaysScroll, settle } from "./admin-checks";
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? "/tmp/wld-admin-members";
 fs.mkdirSync(SHOTS, { recursive: true });
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const PASSWORD = "Members-E2E-2026";
 
 type State = Awaited<ReturnType<APIRequestContext["storageState"]>>;
@@ -49,32 +48,6 @@ async function newMember(baseURL: string | undefined, prefix = "mem") {
   expect(r.status(), await r.text()).toBe(201);
   expect((await ctx.post("/api/login", { data: { userId: handle, password: PASSWORD } })).status()).toBe(200);
   return { handle, ctx };
-}
-
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator(".skeleton")).toHaveCount(0);
-  await page.waitForTimeout(300);
-}
-
-async function axe(page: Page, where: string) {
-  await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const lines = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map((n) => `[${where}] ${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary ?? v.help}`),
-    );
-  if (lines.length) console.log(lines.join("\n"));
-  expect.soft(lines, `${where}: serious/critical accessibility violations`).toEqual([]);
-}
-
-async function noSidewaysScroll(page: Page, where: string) {
-  const { scroll, inner } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  expect(scroll, `${where}: page scrolls sideways`).toBeLessThanOrEqual(inner);
 }
 
 const cell = (page: Page, handle: string, col: string) =>

@@ -6,12 +6,11 @@
  * (default /tmp/wld-admin-members).
  */
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import { axe, noSidewaysScroll, settle } from "./admin-checks";
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? "/tmp/wld-admin-members";
 fs.mkdirSync(SHOTS, { recursive: true });
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 type State = Awaited<ReturnType<APIRequestContext["storageState"]>>;
 let adminState: State | null = null;
@@ -36,32 +35,6 @@ const LINKS: [string, string][] = [
   ["스테이킹 보상", "/admin/staking-rewards"],
   ["감사 로그", "/admin/audit"],
 ];
-
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator(".skeleton")).toHaveCount(0);
-  await page.waitForTimeout(300);
-}
-
-async function axe(page: Page, where: string) {
-  await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const lines = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map((n) => `[${where}] ${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary ?? v.help}`),
-    );
-  if (lines.length) console.log(lines.join("\n"));
-  expect.soft(lines, `${where}: serious/critical accessibility violations`).toEqual([]);
-}
-
-async function noSidewaysScroll(page: Page, where: string) {
-  const { scroll, inner } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  expect(scroll, `${where}: page scrolls sideways`).toBeLessThanOrEqual(inner);
-}
 
 test.use({ reducedMotion: "reduce" });
 test.use({ storageState: async ({ baseURL }, use) => use(await adminStateOf(baseURL!)) });
