@@ -16,5 +16,5 @@ export function startJobs(): void {
   // Expired rate-limit windows are dropped hourly (a DELETE by age: safe on every instance).
   void import("@/lib/rate-limit").then((m) => m.startRateLimitPurge());
   // Deposit quotes that ran out become EXPIRED every minute (a guarded UPDATE: safe on every instance).
-  void import("@/lib/wallet/requests").then((m) => m.startQuoteExpirySweep());
+  void import("@/lib/wallet/deposit-quotes").then((m) => m.startQuoteExpirySweep());
 }

@@ -3,13 +3,13 @@
  * the next request (session_version bump), their personal data and ID images are erased, and the
  * ledger keeps every posting so the books still balance.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { revokeMemberSessions, type SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { rejectPendingRequests } from "@/lib/wallet/requests";
+import { rejectPendingRequests } from "@/lib/wallet/request-decisions";
 import { eraseIdImages, type RequestMeta } from "./documents";
 
 export const DEACTIVATED_NAME = "탈퇴한 회원";

@@ -14,7 +14,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { credit } from "@/lib/ledger";
 import { fileStore, STORAGE_KEY_PATTERN } from "@/lib/storage";
-import { rejectPendingRequests } from "@/lib/wallet/requests";
+import { rejectPendingRequests } from "@/lib/wallet/request-decisions";
 import { processIdImage } from "./image";
 import type { UploadedFile } from "./multipart";
 

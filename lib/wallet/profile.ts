@@ -12,7 +12,7 @@ import { verifyCurrentPasswordOrThrow } from "@/lib/auth/passwords";
 import { changeRefCode } from "@/lib/auth/referral-codes";
 import { AppError } from "@/lib/errors";
 import { parseWalletAddrOrThrow } from "./address";
-import { rejectPendingRequests } from "./requests";
+import { rejectPendingRequests } from "./request-decisions";
 
 /**
  * Sets the wallet address once: validated (network, that network's exchange, EVM address with EIP-55

@@ -14,7 +14,7 @@ import * as cancelRoute from "@/app/api/transfer-requests/[id]/route";
 import * as listRoute from "@/app/api/transfer-requests/route";
 import { getDb, rowsOf } from "@/db/client";
 import { resetPriceFeeds } from "@/lib/prices";
-import { expireStaleQuotes } from "@/lib/wallet/requests";
+import { expireStaleQuotes } from "@/lib/wallet/deposit-quotes";
 import { createUser, wld, setFreshWldPrice } from "../factories/money";
 import type { TestUser } from "../factories/users";
 import { call } from "../support/http";

@@ -5,7 +5,7 @@ import { EXCHANGES } from "@/lib/exchanges";
 import { D } from "@/lib/money";
 import { parseWalletAddrOrThrow, transferFeeFor } from "@/lib/wallet/address";
 import { checkTransfer, spendableMax } from "@/lib/wallet/fees";
-import { depositCoinAmount } from "@/lib/wallet/requests";
+import { depositCoinAmount } from "@/lib/wallet/deposit-quotes";
 
 describe("spendable maximum = floor2(staked − fee)", () => {
   it.each([

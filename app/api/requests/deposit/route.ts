@@ -8,7 +8,8 @@ import { requireSameMember } from "@/lib/auth/guards";
 import { idempotent } from "@/lib/api/idempotency";
 import { depositRequestSchema } from "@/lib/validation/wallet";
 import { translator } from "@/lib/i18n/translate";
-import { createDepositRequest, freshDepositPriceOrThrow } from "@/lib/wallet/requests";
+import { freshDepositPriceOrThrow } from "@/lib/wallet/deposit-quotes";
+import { createDepositRequest } from "@/lib/wallet/requests";
 
 export const dynamic = "force-dynamic";
 

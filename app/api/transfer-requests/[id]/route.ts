@@ -3,7 +3,7 @@
 // a deposit whose quote ran out → 409 REQUEST_EXPIRED.
 import { withUser } from "@/lib/api/with-auth";
 import { numericIdOrThrow } from "@/lib/validation/wallet";
-import { cancelRequest } from "@/lib/wallet/requests";
+import { cancelRequest } from "@/lib/wallet/request-decisions";
 
 export const dynamic = "force-dynamic";
 

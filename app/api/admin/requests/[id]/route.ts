@@ -8,7 +8,8 @@ import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
 import { adminDecisionSchema, numericIdOrThrow } from "@/lib/validation/wallet";
-import { decideRequest, repriceFor } from "@/lib/wallet/requests";
+import { repriceFor } from "@/lib/wallet/deposit-quotes";
+import { decideRequest } from "@/lib/wallet/request-decisions";
 
 export const dynamic = "force-dynamic";
 

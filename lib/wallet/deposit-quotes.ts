@@ -1,0 +1,86 @@
+/**
+ * Deposit quotes (spec §5, §9): the fresh KRW price a deposit may be converted at, the KRW → coin
+ * conversion, the expiry of quotes that ran out (lazily and by the periodic sweep), and the fresh price an
+ * expired deposit is re-priced at when an administrator confirms the KRW received. Split out of
+ * ./requests; it depends on neither ./requests nor ./request-decisions, both of which use it.
+ */
+import { and, eq, lte, type SQL, sql } from "drizzle-orm";
+import { type DbOrTx, getDb } from "@/db/client";
+import { type Coin, requestEvents, requests } from "@/db/schema";
+import { DEPOSIT_DECIMALS, DEPOSIT_PRICE_MAX_AGE_MS } from "@/lib/constants";
+import { AppError } from "@/lib/errors";
+import { D, type Dec, floorTo } from "@/lib/money";
+import { currentPrice } from "@/lib/prices";
+
+/**
+ * The KRW price a deposit may be converted at: a real (never seeded) price at most
+ * DEPOSIT_PRICE_MAX_AGE_MS old, else 503 PRICE_UNAVAILABLE. Call it before the transaction opens: a slow
+ * feed must not hold database locks.
+ */
+export async function freshDepositPriceOrThrow(coin: Coin, now = Date.now()): Promise<string> {
+  const quote = await currentPrice(coin);
+  if (!quote.usable || now - quote.updatedAt.getTime() > DEPOSIT_PRICE_MAX_AGE_MS)
+    throw new AppError("PRICE_UNAVAILABLE", {}, { "retry-after": "30" });
+  return quote.priceKrw;
+}
+
+/** KRW → coin units at 6 decimals, rounded down (spec §5, §9). */
+export function depositCoinAmount(krwAmount: Dec | string, priceKrw: Dec | string): Dec {
+  const price = new D(priceKrw);
+  if (!price.isPositive() || price.isZero()) throw new AppError("PRICE_UNAVAILABLE");
+  return floorTo(new D(krwAmount).div(price), DEPOSIT_DECIMALS);
+}
+
+/**
+ * PENDING deposits whose quote has run out become EXPIRED (with a SYSTEM event), exactly once even when
+ * several instances sweep at once (the UPDATE re-checks the status). Run lazily before a request is
+ * created, cancelled or decided, and by the periodic sweep (lib/jobs.ts). Returns how many expired.
+ */
+export async function expireStaleQuotes(db: DbOrTx, scope: { userId?: number; id?: number } = {}): Promise<number> {
+  const where: SQL[] = [
+    eq(requests.status, "PENDING"),
+    eq(requests.type, "DEPOSIT"),
+    lte(requests.quoteExpiresAt, sql`now()`),
+  ];
+  if (scope.userId !== undefined) where.push(eq(requests.userId, scope.userId));
+  if (scope.id !== undefined) where.push(eq(requests.id, scope.id));
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(requests)
+      .set({ status: "EXPIRED", updatedAt: new Date() })
+      .where(and(...where))
+      .returning({ id: requests.id });
+    if (rows.length)
+      await tx
+        .insert(requestEvents)
+        .values(
+          rows.map((r) => ({ requestId: r.id, status: "EXPIRED" as const, actorId: null, reason: "quote expired" })),
+        );
+    return rows.length;
+  });
+}
+
+/** The periodic sweep (lib/jobs.ts): once a minute, quotes that ran out become EXPIRED for everyone to see. */
+export function startQuoteExpirySweep(): void {
+  const timer = setInterval(() => {
+    getDb()
+      .then((db) => expireStaleQuotes(db))
+      // The next tick retries; reads already show EXPIRED meanwhile.
+      .catch(() => {});
+  }, 60_000);
+  timer.unref?.();
+}
+
+/**
+ * The price to re-price an expired deposit at, when the administrator confirms the KRW received: read
+ * before the decision's transaction opens (503 PRICE_UNAVAILABLE without a fresh price). Null for an
+ * unknown request (the decision then answers 404).
+ */
+export async function repriceFor(id: number, db?: DbOrTx): Promise<{ coin: Coin; priceKrw: string } | null> {
+  const [r] = await (db ?? (await getDb()))
+    .select({ coin: requests.coinSymbol })
+    .from(requests)
+    .where(eq(requests.id, id));
+  if (!r) return null;
+  return { coin: r.coin, priceKrw: await freshDepositPriceOrThrow(r.coin) };
+}
