@@ -7,6 +7,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { peekToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/cookies";
 import { can } from "@/lib/auth/permissions";
+import { loginPathFor, PATH_HEADER } from "@/lib/next-path";
 
 const MEMBER_PAGES = ["/home", "/wallet", "/world-id", "/settings", "/wallet-history", "/transfer-request", "/verify"];
 
@@ -35,9 +36,12 @@ export async function middleware(req: NextRequest) {
   const raw = req.cookies.get(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE)?.value;
   const memberPage = MEMBER_PAGES.some((p) => under(path, p));
   const adminPage = under(path, "/admin");
+  // Where a guest was going, so that logging in brings them back (lib/next-path.ts decides what is followed).
+  const here = `${path}${req.nextUrl.search}`;
   if (memberPage || adminPage) {
     const token = await peekToken(raw);
-    if (!token) return NextResponse.redirect(new URL(adminPage ? "/login?denied=admin" : "/login", req.url));
+    if (!token)
+      return NextResponse.redirect(new URL(loginPathFor(here, adminPage ? { denied: "admin" } : undefined), req.url));
     if (adminPage && !can(token.role, "console.open"))
       return NextResponse.redirect(new URL("/login?denied=admin", req.url));
   }
@@ -47,6 +51,8 @@ export async function middleware(req: NextRequest) {
   // Next reads the nonce from the request's CSP header and stamps it on its own scripts.
   const headers = new Headers(req.headers);
   headers.set("x-nonce", nonce);
+  // For the member layout's own redirect when the cookie is there but its session has ended.
+  headers.set(PATH_HEADER, here);
   headers.set("content-security-policy", csp);
   const res = NextResponse.next({ request: { headers } });
   res.headers.set("content-security-policy", csp);

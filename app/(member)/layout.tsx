@@ -8,12 +8,13 @@ import { BottomTabs } from "@/components/member/bottom-tabs";
 import { MemberProvider } from "@/components/member/member-context";
 import { ToastProvider } from "@/components/ui/toast";
 import { currentUser } from "@/lib/auth/current-user";
+import { loginPathHere } from "@/lib/auth/redirect-to-login";
 
 export const dynamic = "force-dynamic";
 
 export default async function MemberLayout({ children }: { children: React.ReactNode }) {
   const user = await currentUser();
-  if (!user) redirect("/login");
+  if (!user) redirect(await loginPathHere());
   return (
     <MemberProvider member={{ userId: user.userId, name: user.name, role: user.role, idStatus: user.idStatus }}>
       <ToastProvider>

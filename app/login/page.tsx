@@ -1,15 +1,18 @@
 "use client";
 
-// /login (spec §2, §4, §5, §8): userId + password, link to sign-up, language flags; the alerts are the spec's verbatim.
+// /login (spec §2, §4, §5, §8): userId + password, link to sign-up, language flags. The spec's alert texts,
+// verbatim, in one in-app alertdialog; ?next= brings a member back to the page their ended session left.
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useState } from "react";
 import { LanguageSwitch } from "@/components/auth/language-switch";
+import { useNoticeDialog } from "@/components/auth/notice-dialog";
 import { AuthSwitchLink } from "@/components/auth/switch-link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { isAdminRole } from "@/lib/auth/permissions";
+import { NEXT_PARAM, safeNextPath } from "@/lib/next-path";
 
 type LoginAnswer = { userId?: string; role?: string; error?: string };
 
@@ -17,23 +20,18 @@ function LoginForm() {
   const t = useTranslations("Auth.login");
   const router = useRouter();
   const search = useSearchParams();
+  // Shown once, as the banner below (it used to be a native alert as well).
   const adminOnly = search.get("denied") === "admin";
+  const next = safeNextPath(search.get(NEXT_PARAM));
   const [userId, setUserId] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const alerted = useRef(false);
-
-  useEffect(() => {
-    if (adminOnly && !alerted.current) {
-      alerted.current = true;
-      window.alert(t("adminOnly"));
-    }
-  }, [adminOnly, t]);
+  const { notify, dialog } = useNoticeDialog();
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     if (!userId.trim() || !password) {
-      window.alert(t("required"));
+      notify(t("required"));
       return;
     }
     setBusy(true);
@@ -47,7 +45,7 @@ function LoginForm() {
       });
     } catch {
       setBusy(false);
-      window.alert(t("network"));
+      notify(t("network"));
       return;
     }
     let data: LoginAnswer = {};
@@ -56,7 +54,7 @@ function LoginForm() {
     } catch {}
     if (!res.ok || !data.userId) {
       setBusy(false);
-      window.alert(t("failed", { error: data.error || t("unknownError") }));
+      notify(t("failed", { error: data.error || t("unknownError") }));
       return;
     }
     // Display hints only: the server decides from its session cookie.
@@ -64,7 +62,10 @@ function LoginForm() {
       localStorage.setItem("userId", data.userId);
       localStorage.setItem("role", data.role ?? "USER");
     } catch {}
-    router.replace(isAdminRole(data.role) ? "/admin" : "/home");
+    const admin = isAdminRole(data.role);
+    // The console is no page to send a member back to: they would only be turned away again.
+    const back = next && (admin || !(next === "/admin" || next.startsWith("/admin/"))) ? next : null;
+    router.replace(back ?? (admin ? "/admin" : "/home"));
     router.refresh();
   }
 
@@ -77,6 +78,7 @@ function LoginForm() {
             {t("adminOnly")}
           </p>
         )}
+        {next && !adminOnly && <p className="text-sm text-gray-600">{t("returnHint")}</p>}
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Input
@@ -97,6 +99,7 @@ function LoginForm() {
       <div className="mt-auto">
         <LanguageSwitch />
       </div>
+      {dialog}
     </main>
   );
 }

@@ -1,9 +1,11 @@
 "use client";
 
 // /signup (spec §2, §5, §8): refCode prefilled from ?refCode=, checked by GET /api/users/by-refcode before submitting.
+// The spec's alert texts, verbatim, in one in-app alertdialog (useNoticeDialog), never the browser's alert().
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Suspense, useState } from "react";
+import { useNoticeDialog } from "@/components/auth/notice-dialog";
 import { AuthSwitchLink } from "@/components/auth/switch-link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -32,6 +34,7 @@ function SignupForm() {
     refCode: search.get("refCode") ?? "",
   });
   const [busy, setBusy] = useState(false);
+  const { notify, dialog } = useNoticeDialog();
   /** name, value and change handler of one form field (the field's name is its key). */
   const field = (k: keyof typeof form) => ({
     name: k,
@@ -43,22 +46,22 @@ function SignupForm() {
     e.preventDefault();
     const refCode = form.refCode.trim();
     if (!form.name.trim() || !form.userId.trim() || !form.password || !form.passwordConfirm || !refCode) {
-      window.alert(t("required"));
+      notify(t("required"));
       return;
     }
     if (!USERID.test(form.userId.trim())) {
-      window.alert(t("invalidUserId"));
+      notify(t("invalidUserId"));
       return;
     }
     if (form.password !== form.passwordConfirm) {
-      window.alert(t("mismatch"));
+      notify(t("mismatch"));
       return;
     }
     setBusy(true);
     try {
       const check = await fetch(`/api/users/by-refcode/${encodeURIComponent(refCode)}`, { credentials: "same-origin" });
       if (!check.ok) {
-        window.alert((await readError(check)) || t("invalidRefCode"));
+        notify((await readError(check)) || t("invalidRefCode"));
         return;
       }
       const res = await fetch("/api/signup", {
@@ -77,13 +80,12 @@ function SignupForm() {
         }),
       });
       if (!res.ok) {
-        window.alert(t("failed", { error: (await readError(res)) || t("unknownError") }));
+        notify(t("failed", { error: (await readError(res)) || t("unknownError") }));
         return;
       }
-      window.alert(t("success"));
-      router.push("/login");
+      notify(t("success"), () => router.push("/login"));
     } catch {
-      window.alert(t("network"));
+      notify(t("network"));
     } finally {
       setBusy(false);
     }
@@ -117,6 +119,7 @@ function SignupForm() {
         </Button>
       </form>
       <AuthSwitchLink prompt={t("haveAccount")} href="/login" label={t("toLogin")} className="pb-6" />
+      {dialog}
     </main>
   );
 }

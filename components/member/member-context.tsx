@@ -7,9 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect } from "react";
 import type { IdStatus, Role } from "@/db/schema";
-import { ApiError } from "@/lib/client/api";
-
-const isExpired = (err: unknown) => err instanceof ApiError && err.status === 401;
+import { goToLogin, isSessionEnded } from "@/lib/client/api";
 
 export type MemberInfo = {
   userId: string;
@@ -28,15 +26,15 @@ export function MemberProvider({ member, children }: { member: MemberInfo; child
     } catch {}
   }, [member.userId, member.role]);
 
-  // A session that ended meanwhile (logout elsewhere, password change, deactivation): back to /login.
+  // A session that ended meanwhile (logout elsewhere, password change, deactivation): to /login and back
+  // here after logging in. lib/client/api.ts already does this; this also covers calls made without it.
   const qc = useQueryClient();
   useEffect(() => {
-    const leave = () => window.location.assign("/login");
     const offQueries = qc.getQueryCache().subscribe((e) => {
-      if (e.type === "updated" && e.action.type === "error" && isExpired(e.action.error)) leave();
+      if (e.type === "updated" && e.action.type === "error" && isSessionEnded(e.action.error)) goToLogin();
     });
     const offMutations = qc.getMutationCache().subscribe((e) => {
-      if (e.type === "updated" && e.action.type === "error" && isExpired(e.action.error)) leave();
+      if (e.type === "updated" && e.action.type === "error" && isSessionEnded(e.action.error)) goToLogin();
     });
     return () => {
       offQueries();

@@ -11,6 +11,8 @@ export type ModalProps = {
   closeLabel?: string;
   children: React.ReactNode;
   footer?: React.ReactNode;
+  /** "alertdialog" for a message that needs the member's acknowledgement (login and sign-up errors). */
+  role?: "dialog" | "alertdialog";
 };
 
 const FOCUSABLE =
@@ -20,7 +22,7 @@ const FOCUSABLE =
  * A modal dialog: role="dialog" + aria-modal, focus moves into it on open, Tab stays inside,
  * Escape or the backdrop closes it, and focus returns to whatever had it before.
  */
-export function Modal({ open, onClose, title, closeLabel = "닫기", children, footer }: ModalProps) {
+export function Modal({ open, onClose, title, closeLabel = "닫기", children, footer, role = "dialog" }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -74,9 +76,10 @@ export function Modal({ open, onClose, title, closeLabel = "닫기", children, f
         className="absolute inset-0 cursor-default bg-black/40"
         onClick={onClose}
       />
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is dialog or alertdialog; both take aria-modal */}
       <div
         ref={panel}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}

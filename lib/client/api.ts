@@ -1,7 +1,11 @@
 /**
  * Browser-side fetch for our own API: JSON in and out, same-origin cookies, and errors as
  * ApiError carrying the server's `code` and its (already translated) `error` message.
+ * A 401 UNAUTHENTICATED (the session ended: logout elsewhere, expiry, password change) sends the
+ * browser to /login?next=<this page>, so logging in again brings the member back here.
  */
+import { loginPathFor } from "@/lib/next-path";
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -39,7 +43,9 @@ export async function api<T = unknown>(
   } catch {}
   if (!res.ok) {
     const b = (data ?? {}) as Record<string, unknown>;
-    throw new ApiError(res.status, String(b.code ?? "INTERNAL"), String(b.error ?? ""), b);
+    const error = new ApiError(res.status, String(b.code ?? "INTERNAL"), String(b.error ?? ""), b);
+    if (isSessionEnded(error)) goToLogin();
+    throw error;
   }
   return data as T;
 }
@@ -47,3 +53,18 @@ export async function api<T = unknown>(
 /** A fresh key for one user action (a retried click reuses it; a new action gets a new one). */
 export const newIdempotencyKey = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+/** The server no longer knows this browser's session (not a wrong password: that is INVALID_CREDENTIALS). */
+export const isSessionEnded = (err: unknown) =>
+  err instanceof ApiError && err.status === 401 && err.code === "UNAUTHENTICATED";
+
+let leaving = false;
+
+/** Full navigation to /login?next=<current page>; once, however many calls fail together. */
+export function goToLogin(): void {
+  if (typeof window === "undefined" || leaving) return;
+  const { pathname, search, hash } = window.location;
+  if (pathname === "/login") return;
+  leaving = true;
+  window.location.assign(loginPathFor(`${pathname}${search}${hash}`));
+}
