@@ -172,7 +172,11 @@ for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
   });
 
 /** Starts one production server on a free port against `databaseUrl` and waits for /api/health. */
-export async function startInstance(name: string, databaseUrl: string): Promise<Instance> {
+export async function startInstance(
+  name: string,
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
@@ -193,6 +197,7 @@ export async function startInstance(name: string, databaseUrl: string): Promise<
       BINANCE_API_URL: "http://127.0.0.1:9",
       APP_ORIGIN: "",
       TEST_DATABASE_URL: "",
+      ...extraEnv,
     },
   });
   let log = "";

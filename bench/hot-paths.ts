@@ -1,0 +1,419 @@
+/**
+ * Benchmark (not a test): the product's hot paths next to a minimal Next 16 app (bench/baseline) and a bare
+ * Node server doing the same work with postgres.js, on the production build and real PostgreSQL, measured in
+ * alternating rounds of one run (product, minimal, bare, product, …) so that other load hits all alike.
+ *
+ *   npx tsx bench/hot-paths.ts          (or `npm run bench`; BENCH_PG_URL defaults to
+ *                                        postgres://postgres@127.0.0.1:5432/postgres)
+ *
+ * Env: BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per measurement, 5), BENCH_ROUNDS (3),
+ * BENCH_NO_BUILD=1 (serve the builds already in .next and bench/baseline/.next),
+ * BENCH_WRITE=1 (write the table into docs/benchmarks.md), BENCH_ONLY=price,coins,… (a subset).
+ *
+ * Paths: GET /api/price/WLD; a member's coins (session included); a swap of 0.01 (one member per connection)
+ * against a transfer transaction; POST /api/login against the argon2id bound (verifies per second of one core
+ * × the cores); /home (logged in) against a dynamic page with one query; /login against a dynamic page.
+ * CPU per request is the server process group's user+system time over the requests it answered.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { verifySync } from "@node-rs/argon2";
+import { startFakeUpstream } from "../tests/support/fake-upstream";
+import { login, PASSWORD, seedMembers } from "../tests/system/support/api";
+import { createScratchDatabase, freePort, killAll, startInstance } from "../tests/system/support/cluster";
+
+type Result = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  duration: number;
+};
+type Req = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+type Opts = {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: { setupRequest: (req: Req, context: Record<string, unknown>) => Req }[];
+};
+const autocannon = createRequire(import.meta.url)("autocannon") as (o: Opts) => Promise<Result>;
+
+const root = path.resolve(import.meta.dirname, "..");
+const NEXT_BIN = path.join(root, "node_modules/next/dist/bin/next");
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+process.env.TEST_DATABASE_URL ??= process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** User+system CPU milliseconds of every process in the group led by `pid` (Linux /proc). */
+function groupCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // fields[2] = pgrp, fields[11] = utime, fields[12] = stime (after the command name).
+      if (Number(fields[2]) === pid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+type Target = { name: string; pid: number; opts: Omit<Opts, "connections" | "duration"> };
+type Sample = { rps: number; cpuMsPerReq: number; p50: number; p99: number; bad: number };
+
+async function measure(t: Target, duration = DURATION): Promise<Sample> {
+  const cpu0 = groupCpuMs(t.pid);
+  const r = await autocannon({ ...t.opts, connections: CONNECTIONS, duration });
+  const cpu = groupCpuMs(t.pid) - cpu0;
+  const s = {
+    rps: r.requests.average,
+    cpuMsPerReq: r.requests.total ? cpu / r.requests.total : 0,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors,
+  };
+  console.log(
+    `  ${t.name.padEnd(34)} ${s.rps.toFixed(0).padStart(6)} req/s  ${s.cpuMsPerReq.toFixed(2)} ms CPU/req  p50 ${s.p50} ms  p99 ${s.p99} ms${s.bad ? `  non-2xx/errors ${s.bad}` : ""}`,
+  );
+  return s;
+}
+
+/** Every connection keeps one member: autocannon's per-connection context picks the next cookie once. */
+function perConnection(make: (i: number) => Req) {
+  let next = 0;
+  return [
+    {
+      setupRequest: (req: Req, context: Record<string, unknown>) => {
+        if (context.i === undefined) context.i = next++;
+        return { ...req, ...make(context.i as number) };
+      },
+    },
+  ];
+}
+
+function spawnGroup(cmd: string, args: string[], env: Record<string, string>, cwd = root): ChildProcess {
+  return spawn(cmd, args, {
+    cwd,
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...env },
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(300);
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+/** argon2id verifies per second on one core, with the product's parameters (lib/auth/password.ts). */
+async function argon2PerCore(): Promise<number> {
+  const { hashPassword } = await import("@/lib/auth/password");
+  const stored = await hashPassword(PASSWORD);
+  const t0 = performance.now();
+  let n = 0;
+  while (performance.now() - t0 < 3000) {
+    verifySync(stored, PASSWORD);
+    n++;
+  }
+  return n / ((performance.now() - t0) / 1000);
+}
+
+async function main() {
+  if (process.env.BENCH_NO_BUILD !== "1") {
+    console.log("building the product and the minimal app (production builds)…");
+    for (const args of [["build"], ["build", "bench/baseline"]]) {
+      const r = spawnSync("flock", ["/tmp/wld-next.lock", process.execPath, NEXT_BIN, ...args], {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+      });
+      if (r.status !== 0) throw new Error(`next ${args.join(" ")} failed`);
+    }
+  }
+
+  const fake = await startFakeUpstream();
+  const db = await createScratchDatabase("bench");
+  const children: ChildProcess[] = [];
+  const stop = () => {
+    killAll();
+    for (const c of children)
+      try {
+        process.kill(-c.pid!, "SIGKILL");
+      } catch {}
+  };
+  try {
+    const app = await startInstance("bench", db.url, {
+      UPBIT_API_URL: fake.url,
+      BINANCE_API_URL: fake.url,
+      SIGNUP_LIMIT_PER_HOUR: "100000",
+    });
+    const minimalPort = await freePort();
+    const barePort = await freePort();
+    process.env.DATABASE_URL = db.url;
+    const work = await import("./baseline/lib/work");
+    const baselineCookies = await work.setupBaseline(CONNECTIONS);
+    const minimal = spawnGroup(
+      process.execPath,
+      [NEXT_BIN, "start", "bench/baseline", "-p", String(minimalPort), "-H", "127.0.0.1"],
+      {
+        NODE_ENV: "production",
+        DATABASE_URL: db.url,
+      },
+    );
+    const bare = spawnGroup(process.execPath, ["--import", "tsx", "bench/baseline/bare.ts"], {
+      BARE_PORT: String(barePort),
+      DATABASE_URL: db.url,
+    });
+    children.push(minimal, bare);
+    const M = `http://127.0.0.1:${minimalPort}`;
+    const B = `http://127.0.0.1:${barePort}`;
+    await waitFor(`${M}/api/price`, minimal);
+    await waitFor(`${B}/api/price`, bare);
+
+    // One member per connection, each holding 1,000 WLD, each logged in once.
+    const [admin] = await seedMembers(db.sql, [{ userId: "benchadmin", role: "ADMIN" }]);
+    const adminCookie = await login(app.base, admin!.userId, PASSWORD);
+    const members = await seedMembers(
+      db.sql,
+      Array.from({ length: CONNECTIONS }, (_, i) => ({ userId: `bench${i}`, idStatus: "APPROVED" as const })),
+    );
+    const cookies: string[] = [];
+    for (const m of members) {
+      const credit = await fetch(`${app.base}/api/admin/users/${m.id}/coin`, {
+        method: "PATCH",
+        headers: { cookie: adminCookie, "content-type": "application/json" },
+        body: JSON.stringify({ symbol: "WLD", amount: "1000", action: "DEPOSIT" }),
+      });
+      if (!credit.ok) throw new Error(`credit ${m.userId}: ${credit.status} ${await credit.text()}`);
+      cookies.push(await login(app.base, m.userId, PASSWORD));
+    }
+
+    const P = app.base;
+    const json = { "content-type": "application/json" };
+    const appPid = app.child.pid!;
+    const paths: { key: string; label: string; product: Target; minimal?: Target; bare?: Target }[] = [
+      {
+        key: "price",
+        label: "GET /api/price/WLD",
+        product: { name: "product GET /api/price/WLD", pid: appPid, opts: { url: `${P}/api/price/WLD` } },
+        minimal: { name: "minimal Next route", pid: minimal.pid!, opts: { url: `${M}/api/price` } },
+        bare: { name: "bare Node", pid: bare.pid!, opts: { url: `${B}/api/price` } },
+      },
+      {
+        key: "coins",
+        label: "a member's coins (session included)",
+        product: {
+          name: "product GET /api/users/coins/:id",
+          pid: appPid,
+          opts: {
+            url: P,
+            requests: perConnection((i) => ({
+              path: `/api/users/coins/${members[i % members.length]!.userId}`,
+              headers: { cookie: cookies[i % cookies.length]! },
+            })),
+          },
+        },
+        minimal: {
+          name: "minimal Next route",
+          pid: minimal.pid!,
+          opts: {
+            url: `${M}/api/coins`,
+            requests: perConnection((i) => ({ headers: { cookie: baselineCookies[i % baselineCookies.length]! } })),
+          },
+        },
+        bare: {
+          name: "bare Node",
+          pid: bare.pid!,
+          opts: {
+            url: `${B}/api/coins`,
+            requests: perConnection((i) => ({ headers: { cookie: baselineCookies[i % baselineCookies.length]! } })),
+          },
+        },
+      },
+      {
+        key: "swap",
+        label: "swap 0.01 (one member per connection)",
+        product: {
+          name: "product POST /api/users/:id/swap",
+          pid: appPid,
+          opts: {
+            url: P,
+            method: "POST",
+            requests: perConnection((i) => ({
+              method: "POST",
+              path: `/api/users/${members[i % members.length]!.userId}/swap`,
+              headers: { ...json, cookie: cookies[i % cookies.length]! },
+              body: '{"amount":"0.01"}',
+            })),
+          },
+        },
+        minimal: {
+          name: "minimal Next transfer transaction",
+          pid: minimal.pid!,
+          opts: {
+            url: `${M}/api/transfer`,
+            method: "POST",
+            requests: perConnection((i) => ({
+              method: "POST",
+              headers: { ...json, cookie: baselineCookies[i % baselineCookies.length]! },
+              body: '{"amount":"0.01"}',
+            })),
+          },
+        },
+        bare: {
+          name: "bare Node transfer transaction",
+          pid: bare.pid!,
+          opts: {
+            url: `${B}/api/transfer`,
+            method: "POST",
+            requests: perConnection((i) => ({
+              method: "POST",
+              headers: { ...json, cookie: baselineCookies[i % baselineCookies.length]! },
+              body: '{"amount":"0.01"}',
+            })),
+          },
+        },
+      },
+      {
+        key: "login",
+        label: "POST /api/login",
+        product: {
+          name: "product POST /api/login",
+          pid: appPid,
+          opts: {
+            url: `${P}/api/login`,
+            method: "POST",
+            requests: perConnection((i) => ({
+              method: "POST",
+              headers: json,
+              body: JSON.stringify({ userId: members[i % members.length]!.userId, password: PASSWORD }),
+            })),
+          },
+        },
+      },
+      {
+        key: "home",
+        label: "/home (logged in)",
+        product: {
+          name: "product GET /home",
+          pid: appPid,
+          opts: {
+            url: `${P}/home`,
+            requests: perConnection((i) => ({ headers: { cookie: cookies[i % cookies.length]! } })),
+          },
+        },
+        minimal: { name: "minimal dynamic page, one query", pid: minimal.pid!, opts: { url: `${M}/page-db` } },
+      },
+      {
+        key: "login-page",
+        label: "/login page",
+        product: { name: "product GET /login", pid: appPid, opts: { url: `${P}/login` } },
+        minimal: { name: "minimal dynamic page", pid: minimal.pid!, opts: { url: `${M}/page-plain` } },
+      },
+    ];
+
+    const rows: string[] = [];
+    const figures: Record<string, { product: number; baseline: number; ratio: number }> = {};
+    for (const p of paths) {
+      if (ONLY.length && !ONLY.includes(p.key)) continue;
+      console.log(`\n${p.label}`);
+      const targets = [p.product, p.minimal, p.bare].filter(Boolean) as Target[];
+      for (const t of targets) await autocannon({ ...t.opts, connections: 10, duration: 2 }); // warm-up
+      const samples = new Map<Target, Sample[]>(targets.map((t) => [t, []]));
+      for (let r = 0; r < ROUNDS; r++) for (const t of targets) samples.get(t)!.push(await measure(t));
+      const med = (t: Target | undefined) =>
+        t && {
+          rps: median(samples.get(t)!.map((s) => s.rps)),
+          cpu: median(samples.get(t)!.map((s) => s.cpuMsPerReq)),
+          bad: samples.get(t)!.reduce((a, s) => a + s.bad, 0),
+        };
+      const prod = med(p.product)!;
+      let baseline = med(p.minimal);
+      let baselineText = baseline ? `${baseline.rps.toFixed(0)} (${baseline.cpu.toFixed(2)} ms CPU)` : "—";
+      if (p.key === "login") {
+        const perCore = await argon2PerCore();
+        const cores = os.availableParallelism();
+        baseline = { rps: perCore * cores, cpu: 1000 / perCore, bad: 0 };
+        baselineText = `${baseline.rps.toFixed(0)} (argon2id bound: ${perCore.toFixed(0)} verifies/s per core × ${cores})`;
+      }
+      const bareS = med(p.bare);
+      const ratio = baseline ? prod.rps / baseline.rps : Number.NaN;
+      figures[p.key] = { product: prod.rps, baseline: baseline?.rps ?? 0, ratio };
+      rows.push(
+        `| ${p.label} | ${prod.rps.toFixed(0)} | ${baselineText} | ${bareS ? bareS.rps.toFixed(0) : "—"} | ${Number.isNaN(ratio) ? "—" : ratio.toFixed(2)} | ${prod.cpu.toFixed(2)} ms${prod.bad ? ` (${prod.bad} non-2xx)` : ""} |`,
+      );
+    }
+
+    const table = [
+      "| path | product req/s | minimal Next (or bound) | bare Node | ratio | product CPU per request |",
+      "|---|---|---|---|---|---|",
+      ...rows,
+    ].join("\n");
+    const header = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${(await db.sql`SHOW server_version`)[0]!.server_version}; autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s, medians.`;
+    console.log(`\n${header}\n\n${table}`);
+
+    const resultsDir = path.join(root, "bench", "results");
+    fs.mkdirSync(resultsDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(resultsDir, "hot-paths-latest.json"),
+      `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, rounds: ROUNDS, duration: DURATION, figures }, null, 2)}\n`,
+    );
+    if (process.env.BENCH_WRITE === "1") {
+      const doc = path.join(root, "docs", "benchmarks.md");
+      const start = "<!-- hot-paths:start -->";
+      const end = "<!-- hot-paths:end -->";
+      const text = fs.existsSync(doc) ? fs.readFileSync(doc, "utf8") : `# Benchmarks\n\n${start}\n${end}\n`;
+      const block = `${start}\n${header}\n\n${table}\n${end}`;
+      const next = text.includes(start)
+        ? text.replace(new RegExp(`${start}[\\s\\S]*${end}`), block)
+        : `${text.trimEnd()}\n\n${block}\n`;
+      fs.writeFileSync(doc, next);
+      console.log(`written ${path.relative(root, doc)}`);
+    }
+  } finally {
+    stop();
+    await fake.close();
+    await closeBaseline();
+    await db.drop();
+  }
+}
+
+async function closeBaseline() {
+  try {
+    const work = await import("./baseline/lib/work");
+    await work.sql.end({ timeout: 2 });
+  } catch {}
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    killAll();
+    process.exit(1);
+  },
+);
