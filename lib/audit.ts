@@ -28,6 +28,8 @@ export type AuditAction =
   | "ADMIN_CREATE"
   | "AUTHZ_DENIED"
   | "member.deactivate"
+  | "session.end"
+  | "session.end_others"
   // member settings
   | "wallet.set"
   | "wallet.reset"
