@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -11,14 +11,19 @@ import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { useMember } from "./member-context";
 import { enc, useErrorText } from "./queries";
+import { devicesKey } from "./settings/use-devices";
 
-/** Password change: current, new and confirmation all filled and new = confirmation, else 'enter the password correctly'. */
+/**
+ * Password change: current, new and confirmation all filled and new = confirmation, else 'enter the password
+ * correctly'. The server ends the member's other sessions and keeps this one, so the device list refreshes.
+ */
 export function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("Settings.password");
   const tc = useTranslations("Common");
   const { userId } = useMember();
   const errorText = useErrorText();
   const toast = useToast();
+  const qc = useQueryClient();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -39,6 +44,7 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
       }),
     onSuccess: () => {
       toast(t("changed"), { kind: "success", durationMs: 2000 });
+      void qc.invalidateQueries({ queryKey: devicesKey });
       reset();
       onClose();
     },
