@@ -30,6 +30,8 @@ const schema = z.object({
   TRUSTED_PROXIES: z.string().default(""),
   /** The origin the app is served from, for the browser-origin check (defaults to the request's Host). */
   APP_ORIGIN: z.string().url().optional(),
+  /** End of the protected lock (ISO-8601 with offset); unset: LOCK_RELEASE_AT of lib/constants.ts (spec §9). */
+  LOCK_RELEASE_AT: z.string().datetime({ offset: true }).optional(),
 });
 
 const empty = (v: string | undefined) => (v === "" ? undefined : v);

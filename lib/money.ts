@@ -89,3 +89,12 @@ export function formatAmount(value: Dec | string, maxDecimals: number, locale = 
 export const formatKrw = (value: Dec | string, locale = "ko-KR") => formatAmount(value, 0, locale);
 export const formatWld = (value: Dec | string, detail = false, locale = "ko-KR") =>
   formatAmount(value, detail ? 8 : 2, locale);
+
+/** Every digit the amount has (up to the coin's 18 decimals), grouped: the "full figure" behind a 2-decimal summary. */
+export const formatWldFull = (value: Dec | string, locale = "ko-KR") => formatAmount(value, COIN_DECIMALS, locale);
+
+/** The direction of a change figure: Korean market colours read "up" as red and "down" as blue in every language. */
+export function changeTone(value: Dec | string | number): "up" | "down" | "flat" {
+  const d = dec(value);
+  return d.isZero() ? "flat" : d.isNegative() ? "down" : "up";
+}

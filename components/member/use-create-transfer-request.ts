@@ -2,30 +2,34 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
+// Types only (erased at build): the answer is exactly what the server writes.
+import type { CreatedTransfer } from "@/lib/wallet/requests";
 import { useMember } from "./member-context";
 import { keys } from "./queries";
 
-export type TransferRequestInput = { coinSymbol: string; amount: string; idempotencyKey: string };
+export type SendType = "TRANSFER" | "WITHDRAW";
+export type TransferRequestInput = { coinSymbol: string; amount: string; idempotencyKey: string; type?: SendType };
+export type TransferRequestAnswer = { message?: string; request?: CreatedTransfer };
 
 /**
- * POST /api/transfer-requests (type TRANSFER) for the signed-in member. On success the staked
- * balance, the member's request list and the one-pending-request check are refreshed, then the
- * caller's onSuccess runs with the server's answer (its message, if any).
+ * POST /api/transfer-requests (type TRANSFER, or WITHDRAW) for the signed-in member. On success the staked
+ * balance, the member's request list and the one-pending-request check are refreshed, then the caller's
+ * onSuccess runs with the server's answer (its message and the request for the receipt).
  */
 export function useCreateTransferRequest({
   onSuccess,
   onError,
 }: {
-  onSuccess: (res: { message?: string }) => void;
+  onSuccess: (res: TransferRequestAnswer) => void;
   onError?: (err: Error) => void;
 }) {
   const { userId } = useMember();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ coinSymbol, amount, idempotencyKey }: TransferRequestInput) =>
-      api<{ message?: string }>("/api/transfer-requests", {
+    mutationFn: ({ coinSymbol, amount, idempotencyKey, type = "TRANSFER" }: TransferRequestInput) =>
+      api<TransferRequestAnswer>("/api/transfer-requests", {
         method: "POST",
-        body: { userId, coinSymbol, amount, type: "TRANSFER" },
+        body: { userId, coinSymbol, amount, type },
         idempotencyKey,
       }),
     onSuccess: (res) => {

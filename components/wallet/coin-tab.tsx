@@ -1,10 +1,22 @@
 "use client";
 
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { amt, useCoins, useErrorText, useLockRelease, usePrices, useStaked } from "@/components/member/queries";
+import { useMember } from "@/components/member/member-context";
+import {
+  amt,
+  useCoins,
+  useErrorText,
+  useLockRelease,
+  usePrices,
+  useProfile,
+  useStaked,
+} from "@/components/member/queries";
+import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
-import { D, formatKrw, formatWld } from "@/lib/money";
+import { D, formatKrw } from "@/lib/money";
+import { WldAmount } from "./amount";
 import { remainingSeconds } from "./rules";
 
 function Countdown({ releaseAt }: { releaseAt: string }) {
@@ -31,8 +43,35 @@ function Countdown({ releaseAt }: { releaseAt: string }) {
   );
 }
 
-export function CoinTab() {
+/** A first step for a member with no coins: verify the ID for the 1000 WLD reward, or buy. */
+function EmptyCoins({ idStatus }: { idStatus: string }) {
   const t = useTranslations("Wallet.coin");
+  return (
+    <div className="rounded-xl border border-dashed border-gray-300 p-4 text-sm" data-testid="coins-empty">
+      <p className="font-semibold">{t("emptyTitle")}</p>
+      {idStatus === "APPROVED" ? (
+        <p className="mt-1 text-gray-600">{t("emptyBuy")}</p>
+      ) : idStatus === "PENDING" ? (
+        <p className="mt-1 text-gray-600">{t("emptyPending")}</p>
+      ) : (
+        <>
+          <p className="mt-1 text-gray-600">{t("emptyVerify")}</p>
+          <Link
+            href="/verify"
+            className="mt-3 inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand px-4 font-semibold text-white"
+          >
+            {t("emptyVerifyLink")}
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function CoinTab({ onBuy, onWithdraw }: { onBuy: () => void; onWithdraw: () => void }) {
+  const t = useTranslations("Wallet.coin");
+  const member = useMember();
+  const profile = useProfile();
   const lock = useLockRelease();
   const coins = useCoins();
   const staked = useStaked();
@@ -46,6 +85,9 @@ export function CoinTab() {
   for (const s of staked.data ?? [])
     bySymbol.set(s.coinSymbol, (bySymbol.get(s.coinSymbol) ?? new D(0)).add(amt(s.amount)).add(amt(s.rewards)));
   const rows = [...bySymbol.entries()].filter(([sym, a]) => a.gt(0) || sym === "WLD");
+  const empty = !coins.isPending && !staked.isPending && rows.every(([, a]) => a.isZero());
+  const idStatus = profile.data?.idStatus ?? member.idStatus;
+  const walletMissing = idStatus === "APPROVED" && profile.isSuccess && !profile.data.walletAddr;
   let total = new D(0);
   for (const [sym, a] of rows) {
     const p = trusted ? prices.data?.prices[sym] : undefined;
@@ -67,7 +109,7 @@ export function CoinTab() {
             {t("heldTitle")}
           </h3>
           {!prices.isPending && !coins.isPending && (
-            <span className="text-sm text-gray-600" data-testid="coins-total">
+            <span className="text-sm text-gray-600 tabular-nums" data-testid="coins-total">
               {trusted ? t("total", { value: formatKrw(total) }) : t("priceUnavailable")}
             </span>
           )}
@@ -80,22 +122,46 @@ export function CoinTab() {
         ) : coins.isError ? (
           <FormAlert>{errorText(coins.error, "balanceCheckFailed")}</FormAlert>
         ) : (
-          <ul className="divide-y rounded-xl border border-gray-200 divide-gray-200">
-            {rows.map(([sym, a]) => {
-              const p = trusted ? prices.data?.prices[sym] : undefined;
-              return (
-                <li key={sym} className="flex items-center justify-between px-3 py-3">
-                  <span className="font-semibold">{sym}</span>
-                  <span className="text-right text-sm">
-                    <span className="block">
-                      {formatWld(a)} {sym}
-                    </span>
-                    <span className="block text-gray-500">{p ? `₩${formatKrw(a.mul(p))}` : "—"}</span>
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            {empty && <EmptyCoins idStatus={idStatus} />}
+            <ul className="divide-y rounded-xl border border-gray-200 divide-gray-200">
+              {rows.map(([sym, a]) => {
+                const p = trusted ? prices.data?.prices[sym] : undefined;
+                return (
+                  <li key={sym} className="px-3 py-3" data-testid={`coin-row-${sym}`}>
+                    <div className="flex items-center justify-between gap-3">
+                      <span className="font-semibold">{sym}</span>
+                      <span className="text-right text-sm">
+                        <WldAmount value={a} coin={sym} className="block font-medium" testId={`coin-amount-${sym}`} />
+                        <span className="block text-gray-600 tabular-nums">{p ? `₩${formatKrw(a.mul(p))}` : "—"}</span>
+                      </span>
+                    </div>
+                    {sym === "WLD" && (
+                      <div className="mt-2 grid grid-cols-2 gap-2">
+                        <Button variant="secondary" size="sm" className="min-h-11" onClick={onBuy}>
+                          {t("buy")}
+                        </Button>
+                        <Button variant="secondary" size="sm" className="min-h-11" onClick={onWithdraw}>
+                          {t("withdraw")}
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {walletMissing && (
+              <p className="mt-3 text-sm text-gray-700" data-testid="wallet-missing">
+                {t("walletMissing")}{" "}
+                <Link
+                  href="/settings"
+                  className="inline-flex min-h-11 items-center font-semibold text-accent underline"
+                >
+                  {t("walletMissingLink")}
+                </Link>
+              </p>
+            )}
+          </>
         )}
       </section>
     </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useMember } from "@/components/member/member-context";
@@ -18,7 +19,10 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
-import { SwapModal } from "./swap-modal";
+import { WldAmount } from "./amount";
+
+// Loaded when first opened: the swap flow is not part of /wallet's first load.
+const SwapModal = dynamic(() => import("./swap-modal").then((m) => m.SwapModal), { ssr: false });
 
 export const HISTORY_PAGE = 4;
 /** Load the next page when the list is scrolled to within this many pixels of its bottom (spec §9). */
@@ -62,7 +66,7 @@ export function StakingTab() {
       <Button size="lg" onClick={() => setSwapOpen(true)}>
         SWAP
       </Button>
-      <SwapModal open={swapOpen} onClose={() => setSwapOpen(false)} />
+      {swapOpen && <SwapModal open onClose={() => setSwapOpen(false)} />}
 
       <section aria-labelledby="holdings-title" className="rounded-2xl bg-gray-50 p-4">
         <h3 id="holdings-title" className="mb-2 font-semibold">
@@ -78,19 +82,21 @@ export function StakingTab() {
         ) : (
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
             <dt className="text-gray-500">{t("holding")}</dt>
-            <dd className="text-right font-semibold" data-testid="holding-wld">
-              {formatWld(holding, true)} WLD
+            <dd className="text-right font-semibold">
+              <WldAmount value={holding} testId="holding-wld" />
             </dd>
             <dt className="text-gray-500">{t("staked")}</dt>
-            <dd className="text-right font-semibold" data-testid="staked-wld">
-              {formatWld(stakedWld, true)} WLD
+            <dd className="text-right font-semibold">
+              <WldAmount value={stakedWld} testId="staked-wld" />
             </dd>
             <dt className="text-gray-500">{t("rewards")}</dt>
-            <dd className="text-right" data-testid="rewards-wld">
-              {formatWld(rewardsWld, true)} WLD
+            <dd className="text-right">
+              <WldAmount value={rewardsWld} testId="rewards-wld" />
             </dd>
             <dt className="text-gray-500">{t("total")}</dt>
-            <dd className="text-right">{formatWld(holding.add(stakedWld).add(rewardsWld), true)} WLD</dd>
+            <dd className="text-right">
+              <WldAmount value={holding.add(stakedWld).add(rewardsWld)} />
+            </dd>
           </dl>
         )}
       </section>
@@ -114,9 +120,7 @@ export function StakingTab() {
                     <span>{t("rate", { rate: amt(String(s.profit)).toFixed() })}</span>
                   </div>
                   <div className="flex justify-between text-gray-600">
-                    <span>
-                      {formatWld(s.amount, true)} {s.coinSymbol}
-                    </span>
+                    <WldAmount value={s.amount} coin={s.coinSymbol} />
                     <span>
                       {t("daily", {
                         amount: formatWld(s.dailyReward, true),
@@ -160,7 +164,7 @@ export function StakingTab() {
                     {r.day ??
                       format.dateTime(new Date(r.createdAt), { year: "numeric", month: "2-digit", day: "2-digit" })}
                   </span>
-                  <span className="font-semibold">
+                  <span className="font-semibold tabular-nums">
                     +{formatWld(new D(r.amount), true)} {r.coinSymbol}
                   </span>
                 </li>

@@ -17,6 +17,7 @@ import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
+import { lockReleased } from "@/lib/wallet/review";
 import { swapAmountState } from "./rules";
 
 export function SwapModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -55,14 +56,22 @@ export function SwapModal({ open, onClose }: { open: boolean; onClose: () => voi
   });
 
   const release = lock.data ? format.dateTime(new Date(lock.data), { dateStyle: "long", timeStyle: "short" }) : "";
+  // Once the protected lock has ended, the warning says no lock applies instead of naming a past date.
+  const released = lockReleased(lock.data, Date.now());
 
   return (
     <Modal open={open} onClose={close} title={t("title")} closeLabel={tc("close")}>
       {confirming ? (
-        <div className="flex flex-col gap-4" role="alertdialog" aria-label={t("confirmTitle")}>
-          <p className="font-semibold">{t("confirmTitle")}</p>
+        <div
+          className="flex flex-col gap-4"
+          role="alertdialog"
+          aria-label={released ? t("confirmTitleReleased") : t("confirmTitle")}
+        >
+          <p className="font-semibold">{released ? t("confirmTitleReleased") : t("confirmTitle")}</p>
           <p className="text-sm text-gray-700">
-            {t("confirmText", { amount: formatWld(new D(amount.trim()), true), date: release })}
+            {released
+              ? t("confirmTextReleased", { amount: formatWld(new D(amount.trim()), true) })
+              : t("confirmText", { amount: formatWld(new D(amount.trim()), true), date: release })}
           </p>
           <div className="grid grid-cols-2 gap-2">
             <Button variant="secondary" onClick={() => setConfirming(false)}>
@@ -95,7 +104,9 @@ export function SwapModal({ open, onClose }: { open: boolean; onClose: () => voi
             onValueChange={setAmount}
             error={state === "over" ? t("over") : state === "invalid" ? t("invalid") : null}
           />
-          <p className="text-xs text-gray-500">{t("lockNote", { date: release })}</p>
+          <p className="text-xs text-gray-600" data-testid="swap-lock-note">
+            {released ? t("lockNoneNote", { date: release }) : t("lockNote", { date: release })}
+          </p>
           {swap.isError && <FormAlert>{errorText(swap.error, "swapFailed")}</FormAlert>}
           <Button type="submit" size="lg" disabled={state !== "ok"}>
             {tc("confirm")}

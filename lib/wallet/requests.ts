@@ -126,6 +126,8 @@ export type CreatedDeposit = {
   coinSymbol: Coin;
   krwAmount: string;
   amount: string;
+  /** The KRW price of one coin the amount was converted at (the receipt shows it). */
+  priceKrw: string;
   status: RequestStatus;
   /** The quote holds until then; afterwards the request is EXPIRED. */
   quoteExpiresAt: string;
@@ -163,6 +165,7 @@ export async function createDepositRequest(
     coinSymbol: row.coinSymbol,
     krwAmount: args.krwAmount.toFixed(),
     amount: amount.toFixed(),
+    priceKrw: toDecimalString(args.priceKrw),
     status: "PENDING",
     quoteExpiresAt: row.quoteExpiresAt!.toISOString(),
   };

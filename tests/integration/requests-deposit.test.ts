@@ -37,6 +37,7 @@ describe("deposit requests", () => {
         coinSymbol: "WLD",
         krwAmount: "10000",
         amount: "3.571428",
+        priceKrw: "2800",
         status: "PENDING",
         quoteExpiresAt: expect.any(String),
       },

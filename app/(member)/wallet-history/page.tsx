@@ -11,18 +11,13 @@ import { amt, enc, keys, type RequestRow, type TxRow, useErrorText } from "@/com
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useToast } from "@/components/ui/toast";
+import { WldAmount } from "@/components/wallet/amount";
+import { RequestTimeline } from "@/components/wallet/request-timeline";
 import { api } from "@/lib/client/api";
-import { formatWld } from "@/lib/money";
+import { formatKrw, formatWld } from "@/lib/money";
+import { historyRowKind, splitWalletAddr } from "@/lib/wallet/review";
 
 const PAGE_SIZE = 10;
-
-/** Sign shown for a history row: coins in are +, coins out are −; STAKING rows carry their own sign. */
-function signed(row: TxRow): string {
-  const a = amt(row.amount);
-  const out = row.type === "WITHDRAW" || row.type === "TRANSFER";
-  const neg = out ? !a.isNegative() || a.isZero() : a.isNegative();
-  return `${neg ? "−" : "+"}${formatWld(a.abs())}`;
-}
 
 function useDate() {
   const format = useFormatter();
@@ -34,6 +29,17 @@ function useDate() {
       hour: "2-digit",
       minute: "2-digit",
     });
+}
+
+function EmptyState({ text, href, link }: { text: string; href: string; link: string }) {
+  return (
+    <div className="rounded-xl border border-dashed border-gray-300 p-4 text-sm text-gray-700">
+      <p>{text}</p>
+      <Link href={href} className="mt-1 inline-flex min-h-11 items-center font-semibold text-accent underline">
+        {link}
+      </Link>
+    </div>
+  );
 }
 
 function Transactions() {
@@ -64,24 +70,142 @@ function Transactions() {
       ) : q.isError ? (
         <FormAlert>{errorText(q.error)}</FormAlert>
       ) : q.data.items.length === 0 ? (
-        <p className="text-sm text-gray-500">{t("empty")}</p>
+        <EmptyState text={t("emptyHint")} href="/wallet" link={t("emptyLink")} />
       ) : (
         <ul className="divide-y rounded-xl border border-gray-200 divide-gray-200" data-testid="tx-list">
-          {q.data.items.map((row) => (
-            <li key={row.id} className="flex items-center justify-between px-3 py-3">
-              <span>
-                <span className="block font-semibold">{t(`types.${row.type}`)}</span>
-                <span className="block text-xs text-gray-500">{date(row.createdAt)}</span>
-              </span>
-              <span className={`font-semibold tabular-nums ${signed(row).startsWith("−") ? "text-down" : "text-up"}`}>
-                {signed(row)} {row.coinSymbol}
-              </span>
-            </li>
-          ))}
+          {q.data.items.map((row) => {
+            const kind = historyRowKind(row.type, row.amount);
+            const a = amt(row.amount).abs();
+            return (
+              <li key={row.id} className="flex items-center justify-between gap-3 px-3 py-3">
+                <span>
+                  <span className="block font-semibold">
+                    {kind === "toLock"
+                      ? t("moveToLock")
+                      : kind === "fromLock"
+                        ? t("moveFromLock")
+                        : t(`types.${row.type}`)}
+                  </span>
+                  <span className="block text-xs text-gray-600">
+                    {kind === "toLock" ? `${t("moveHint")} · ` : kind === "fromLock" ? `${t("moveBackHint")} · ` : ""}
+                    {date(row.createdAt)}
+                  </span>
+                </span>
+                <WldAmount
+                  value={a}
+                  coin={row.coinSymbol}
+                  prefix={kind === "in" ? "+" : kind === "out" ? "−" : ""}
+                  testId="tx-amount"
+                  className={`shrink-0 text-right font-semibold ${kind === "in" ? "text-up" : kind === "out" ? "text-down" : "text-gray-900"}`}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
       <Pager page={page} pages={pages} onPage={setPage} />
     </section>
+  );
+}
+
+function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () => void; cancelling: boolean }) {
+  const t = useTranslations("History");
+  const date = useDate();
+  // Pending requests open with their progress shown; settled ones fold it behind a button.
+  const [open, setOpen] = useState(r.status === "PENDING");
+  const dest = splitWalletAddr(r.walletAddr);
+  const detailsId = `request-${r.id}-details`;
+  return (
+    <li className="px-3 py-3" data-testid={`request-${r.id}`}>
+      <div className="flex items-start justify-between gap-2">
+        <span className="min-w-0">
+          <span className="block font-semibold">
+            {t(`requestTypes.${r.type}`)} ·{" "}
+            <span className="tabular-nums">
+              {formatWld(r.amount)} {r.coinSymbol}
+            </span>
+          </span>
+          <span className="block text-xs text-gray-600">
+            {date(r.createdAt)} · <span data-testid="request-status">{t(`status.${r.status}`)}</span>
+            {r.reason ? ` · ${r.reason}` : ""}
+          </span>
+        </span>
+        <span className="flex shrink-0 gap-1">
+          {r.status === "PENDING" && (
+            <Button
+              size="sm"
+              variant="secondary"
+              className="min-h-11"
+              loading={cancelling}
+              onClick={onCancel}
+              aria-label={t("cancelOne", { id: r.id })}
+            >
+              {t("cancel")}
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="ghost"
+            className="min-h-11"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            aria-label={open ? t("hideDetails") : t("detailsOf", { id: r.id })}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className={`h-5 w-5 ${open ? "rotate-180" : ""}`}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M6 9l6 6 6-6" />
+            </svg>
+          </Button>
+        </span>
+      </div>
+      {open && (
+        <div id={detailsId} className="mt-2 flex flex-col gap-3 rounded-xl bg-gray-50 p-3 text-sm">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            {r.type === "DEPOSIT" ? (
+              <>
+                {r.krwAmount && (
+                  <>
+                    <dt className="text-gray-600">{t("krwAmount")}</dt>
+                    <dd className="text-right tabular-nums">₩{formatKrw(r.krwAmount)}</dd>
+                  </>
+                )}
+                {r.priceKrw && (
+                  <>
+                    <dt className="text-gray-600">{t("price")}</dt>
+                    <dd className="text-right tabular-nums">₩{formatKrw(r.priceKrw)}</dd>
+                  </>
+                )}
+              </>
+            ) : (
+              <>
+                <dt className="text-gray-600">{t("fee")}</dt>
+                <dd className="text-right tabular-nums">{formatWld(r.fee, true)} WLD</dd>
+                <dt className="text-gray-600">{t("total")}</dt>
+                <dd className="text-right tabular-nums">
+                  <WldAmount value={r.total} />
+                </dd>
+                {dest && (
+                  <>
+                    <dt className="text-gray-600">{t("destination")}</dt>
+                    <dd className="text-right" title={dest.address}>
+                      {[dest.network, dest.exchange, dest.short].filter(Boolean).join(" · ")}
+                    </dd>
+                  </>
+                )}
+              </>
+            )}
+          </dl>
+          <RequestTimeline id={r.id} status={r.status} updatedAt={r.updatedAt} />
+        </div>
+      )}
+    </li>
   );
 }
 
@@ -90,7 +214,6 @@ function Requests() {
   const { userId } = useMember();
   const errorText = useErrorText();
   const toast = useToast();
-  const date = useDate();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
   const q = useQuery({
@@ -101,9 +224,10 @@ function Requests() {
   });
   const cancel = useMutation({
     mutationFn: (id: number) => api(`/api/transfer-requests/${id}`, { method: "DELETE" }),
-    onSuccess: () => {
+    onSuccess: (_res, id) => {
       toast(t("cancelled"), { kind: "success" });
       qc.invalidateQueries({ queryKey: ["my-requests", userId] });
+      qc.invalidateQueries({ queryKey: ["request-timeline", id] });
       qc.invalidateQueries({ queryKey: keys.staked(userId) });
       qc.invalidateQueries({ queryKey: ["transfer-duplicate", userId] });
     },
@@ -117,36 +241,23 @@ function Requests() {
         {t("requests")}
       </h2>
       {q.isPending ? (
-        <div className="skeleton h-12 w-full" />
+        <div className="flex flex-col gap-2">
+          <div className="skeleton h-12 w-full" />
+          <div className="skeleton h-12 w-full" />
+        </div>
       ) : q.isError ? (
         <FormAlert>{errorText(q.error)}</FormAlert>
       ) : q.data.items.length === 0 ? (
-        <p className="text-sm text-gray-500">{t("noRequests")}</p>
+        <EmptyState text={t("noRequestsHint")} href="/wallet" link={t("noRequestsLink")} />
       ) : (
         <ul className="divide-y rounded-xl border border-gray-200 divide-gray-200" data-testid="request-list">
           {q.data.items.map((r) => (
-            <li key={r.id} className="flex items-center justify-between gap-2 px-3 py-3">
-              <span>
-                <span className="block font-semibold">
-                  {t(`types.${r.type}`)} · {formatWld(r.amount)} {r.coinSymbol}
-                </span>
-                <span className="block text-xs text-gray-500">
-                  {date(r.createdAt)} · {t(`status.${r.status}`)}
-                  {r.reason ? ` · ${r.reason}` : ""}
-                </span>
-              </span>
-              {r.status === "PENDING" && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  loading={cancel.isPending && cancel.variables === r.id}
-                  onClick={() => cancel.mutate(r.id)}
-                  aria-label={t("cancelOne", { id: r.id })}
-                >
-                  {t("cancel")}
-                </Button>
-              )}
-            </li>
+            <RequestItem
+              key={r.id}
+              r={r}
+              cancelling={cancel.isPending && cancel.variables === r.id}
+              onCancel={() => cancel.mutate(r.id)}
+            />
           ))}
         </ul>
       )}
@@ -162,7 +273,10 @@ export default function WalletHistoryPage() {
       <BackHeader href="/wallet" backLabel={t("back")} title={t("title")} />
       <Transactions />
       <Requests />
-      <Link href="/transfer-request" className="text-center text-sm text-accent underline">
+      <Link
+        href="/transfer-request"
+        className="inline-flex min-h-11 items-center justify-center text-center text-sm text-accent underline"
+      >
         {t("newRequest")}
       </Link>
     </main>

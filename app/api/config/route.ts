@@ -1,18 +1,18 @@
 // GET /api/config — public constants for the client: { lockReleaseAt, fees, minTransfer, transferDecimals,
 // depositDecimals, version, coins }.
 import { handler } from "@/lib/api/handler";
+import { lockReleaseAt } from "@/lib/wallet/lock";
 import {
   APP_VERSION,
   COIN_SYMBOLS,
   DEPOSIT_DECIMALS,
-  LOCK_RELEASE_AT,
   MIN_TRANSFER,
   TRANSFER_DECIMALS,
   TRANSFER_FEES,
 } from "@/lib/constants";
 
 export const GET = handler(async () => ({
-  lockReleaseAt: LOCK_RELEASE_AT,
+  lockReleaseAt: lockReleaseAt(),
   fees: TRANSFER_FEES,
   minTransfer: MIN_TRANSFER,
   transferDecimals: TRANSFER_DECIMALS,

@@ -1,0 +1,140 @@
+"use client";
+
+/**
+ * Buy (spec §5; issue 12 item 1): a KRW amount → a DEPOSIT request through POST /api/requests/deposit with an
+ * idempotency key. The server prices it (a price at most 2 minutes old, held 10 minutes) and converts at 6
+ * decimals, rounded down; the form previews the same conversion at the price on screen, and the receipt shows
+ * the server's price and amount. Nothing arrives until an administrator confirms the payment.
+ * Loaded with next/dynamic when opened.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useMember } from "@/components/member/member-context";
+import { priceDec, useErrorText, useWldPrice } from "@/components/member/queries";
+import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
+import { AmountInput } from "@/components/ui/amount-input";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Modal } from "@/components/ui/modal";
+import { api } from "@/lib/client/api";
+import { formatKrw, formatWld } from "@/lib/money";
+import type { CreatedDeposit } from "@/lib/wallet/requests";
+import { buyPreview, checkBuyAmount, plainKrw } from "@/lib/wallet/review";
+import { Receipt } from "./receipt";
+
+export function BuyModal({ onClose }: { onClose: () => void }) {
+  const t = useTranslations("Wallet.buy");
+  const tc = useTranslations("Common");
+  const { userId } = useMember();
+  const price = useWldPrice();
+  const errorText = useErrorText();
+  const qc = useQueryClient();
+  const { amount, key, setAmount, reset } = useIdempotentAmount();
+  const [coin, setCoin] = useState("WLD");
+  const [tried, setTried] = useState(false);
+  const [done, setDone] = useState<CreatedDeposit | null>(null);
+
+  const quote = price.data;
+  const usable = !!quote && quote.usable !== false && !quote.seeded;
+  const priceKrw = quote ? priceDec(quote.price) : null;
+  const check = checkBuyAmount(amount, priceKrw);
+  const preview = check === "ok" && priceKrw ? buyPreview(plainKrw(amount), priceKrw) : null;
+  const showError = (tried || (amount.trim() !== "" && check !== "ok")) && (check !== "ok" || coin !== "WLD");
+
+  const buy = useMutation({
+    mutationFn: () =>
+      api<{ message?: string; request: CreatedDeposit }>("/api/requests/deposit", {
+        method: "POST",
+        body: { userId, coinSymbol: coin, amount: plainKrw(amount), type: "DEPOSIT" },
+        idempotencyKey: key,
+      }),
+    onSuccess: (res) => {
+      setDone(res.request);
+      reset();
+      qc.invalidateQueries({ queryKey: ["my-requests", userId] });
+      qc.invalidateQueries({ queryKey: ["transfer-duplicate", userId] });
+    },
+  });
+
+  return (
+    <Modal open onClose={onClose} title={t("title")} closeLabel={tc("close")}>
+      {done ? (
+        <Receipt
+          title={t("receiptTitle")}
+          id={done.id}
+          status={done.status}
+          rows={[
+            { label: t("krwAmount"), value: `₩${formatKrw(done.krwAmount)}` },
+            { label: t("price"), value: `₩${formatKrw(done.priceKrw)}`, testId: "receipt-price" },
+            {
+              label: t("receive"),
+              value: `${formatWld(done.amount, true)} WLD`,
+              strong: true,
+              testId: "receipt-amount",
+            },
+          ]}
+          note={`${t("adminNote")} ${t("quoteNote")}`}
+          onClose={onClose}
+        />
+      ) : (
+        <form
+          className="flex flex-col gap-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTried(true);
+            if (check === "ok" && coin === "WLD" && usable) buy.mutate();
+          }}
+        >
+          <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
+            {t("coin")}
+            <select
+              className="min-h-11 rounded-xl border border-gray-300 bg-white px-4 py-3 text-base"
+              value={coin}
+              onChange={(e) => setCoin(e.target.value)}
+            >
+              <option value="WLD">WLD</option>
+            </select>
+          </label>
+          <AmountInput
+            label={t("amount")}
+            value={amount}
+            onValueChange={setAmount}
+            inputMode="numeric"
+            hint={t("hint")}
+            error={showError ? (check === "tooSmall" ? t("tooSmall") : t("invalid")) : null}
+          />
+          <dl className="divide-y divide-gray-100 rounded-xl bg-gray-50 px-3 text-sm">
+            <div className="flex justify-between gap-3 py-2">
+              <dt className="text-gray-600">{t("priceNow")}</dt>
+              <dd className="tabular-nums" data-testid="buy-price">
+                {price.isPending ? (
+                  <span className="skeleton inline-block h-4 w-20 align-middle" />
+                ) : priceKrw && usable ? (
+                  `₩${formatKrw(priceKrw)}`
+                ) : (
+                  "—"
+                )}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-3 py-2">
+              <dt className="text-gray-600">{t("receiveEstimate")}</dt>
+              <dd className="font-semibold tabular-nums" data-testid="buy-receive">
+                {preview && usable ? `${preview.toFixed(6)} WLD` : "—"}
+              </dd>
+            </div>
+          </dl>
+          {!price.isPending && !usable && <FormAlert>{t("priceUnavailable")}</FormAlert>}
+          <p className="text-xs text-gray-600">
+            {t("adminNote")} {t("quoteNote")}
+          </p>
+          {buy.isError && <FormAlert>{errorText(buy.error, "requestFailed")}</FormAlert>}
+          <Button type="submit" size="lg" loading={buy.isPending} disabled={!usable}>
+            {t("submit")}
+          </Button>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+/**
+ * The review step before a transfer or withdraw is confirmed (issue 12 item 2): amount, fee in WLD and KRW,
+ * the total taken from the balance, what arrives (`받는 수량`), the destination split into network, exchange
+ * and a shortened address, and a note when the KRW figures are estimates.
+ */
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
+import { type Dec, formatKrw, formatWld } from "@/lib/money";
+import type { SendReview } from "@/lib/wallet/review";
+
+export function ReviewRow({
+  label,
+  wld,
+  krw,
+  strong = false,
+  testId,
+}: {
+  label: string;
+  wld: Dec;
+  krw?: Dec | null;
+  strong?: boolean;
+  testId?: string;
+}) {
+  const t = useTranslations("Wallet.review");
+  return (
+    <div className="flex items-start justify-between gap-3 py-2">
+      <dt className={strong ? "font-semibold text-gray-900" : "text-gray-600"}>{label}</dt>
+      <dd className="text-right tabular-nums" data-testid={testId}>
+        <span className={`block ${strong ? "text-lg font-bold" : "font-medium"}`}>{formatWld(wld, true)} WLD</span>
+        {krw !== undefined && (
+          <span className="block text-xs text-gray-600">{krw ? t("krw", { value: formatKrw(krw) }) : "—"}</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+export function ReviewStep({
+  review,
+  confirmLabel,
+  loading,
+  error,
+  onBack,
+  onConfirm,
+}: {
+  review: SendReview;
+  confirmLabel: string;
+  loading: boolean;
+  error: string | null;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const t = useTranslations("Wallet.review");
+  const d = review.destination;
+  const noPrice = review.receiveKrw === null;
+  return (
+    <div className="flex flex-col gap-3" data-testid="review-step">
+      <p className="font-semibold">{t("heading")}</p>
+      <dl className="divide-y divide-gray-100 rounded-xl bg-gray-50 px-3 text-sm">
+        <ReviewRow label={t("amount")} wld={review.receive} />
+        <ReviewRow label={t("fee")} wld={review.fee} krw={review.feeKrw} testId="review-fee" />
+        <ReviewRow label={t("total")} wld={review.total} krw={review.totalKrw} testId="review-total" />
+        <ReviewRow label={t("receive")} wld={review.receive} krw={review.receiveKrw} strong testId="review-receive" />
+        <ReviewRow label={t("remaining")} wld={review.remaining} />
+      </dl>
+      {d && (
+        <section aria-label={t("destination")} className="rounded-xl border border-gray-200 px-3 text-sm">
+          <h3 className="pt-2 text-xs font-semibold text-gray-600">{t("destination")}</h3>
+          <dl className="divide-y divide-gray-100">
+            <div className="flex justify-between gap-3 py-2">
+              <dt className="text-gray-600">{t("network")}</dt>
+              <dd data-testid="review-network">{d.network || "—"}</dd>
+            </div>
+            <div className="flex justify-between gap-3 py-2">
+              <dt className="text-gray-600">{t("exchange")}</dt>
+              <dd data-testid="review-exchange">{d.exchange || "—"}</dd>
+            </div>
+            <div className="flex justify-between gap-3 py-2">
+              <dt className="text-gray-600">{t("address")}</dt>
+              <dd className="font-mono" data-testid="review-address" title={d.address}>
+                <span aria-hidden="true">{d.short}</span>
+                <span className="sr-only">{t("fullAddress", { address: d.address })}</span>
+              </dd>
+            </div>
+          </dl>
+        </section>
+      )}
+      {(review.estimate || noPrice) && (
+        <p className="rounded-lg bg-amber-50 p-2 text-xs text-amber-900" data-testid="review-estimate">
+          {noPrice ? t("noPrice") : t("estimate")}
+        </p>
+      )}
+      <p className="text-xs text-gray-600">{t("adminNote")}</p>
+      {error && <FormAlert>{error}</FormAlert>}
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="secondary" onClick={onBack} disabled={loading}>
+          {t("edit")}
+        </Button>
+        <Button loading={loading} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}

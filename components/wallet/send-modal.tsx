@@ -1,0 +1,217 @@
+"use client";
+
+/**
+ * Transfer and Withdraw (spec §5; issue 12 items 1, 2): one flow for both request types, which the server
+ * treats alike (lib/wallet/requests.ts createTransferRequest): a wallet address first, the fee of its
+ * network, spendable = staked − fee (floored to 2 decimals), minimum 5, one pending request per coin and
+ * type. Form → review (what arrives, fee in WLD and KRW, destination) → receipt with the request's status.
+ * The member enters what should arrive; the server adds the fee and reserves the total.
+ * Loaded with next/dynamic when opened, so /wallet's first load does not carry it.
+ */
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useMember } from "@/components/member/member-context";
+import { enc, useErrorText, usePrices, useProfile, useStaked, wldOf } from "@/components/member/queries";
+import {
+  type SendType,
+  type TransferRequestAnswer,
+  useCreateTransferRequest,
+} from "@/components/member/use-create-transfer-request";
+import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
+import { AmountInput } from "@/components/ui/amount-input";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Modal } from "@/components/ui/modal";
+import { api } from "@/lib/client/api";
+import { D, formatWld } from "@/lib/money";
+import { sendReview, splitWalletAddr } from "@/lib/wallet/review";
+import { Receipt } from "./receipt";
+import { ReviewStep } from "./review-step";
+import { checkTransferAmount, feeForWallet, MIN_TRANSFER, spendable } from "./rules";
+
+export function SendModal({ type, onClose }: { type: SendType; onClose: () => void }) {
+  const t = useTranslations("Wallet.transfer");
+  const ts = useTranslations(`Wallet.send.${type}`);
+  const tn = useTranslations("Wallet.send");
+  const tr = useTranslations("Wallet.review");
+  const tc = useTranslations("Common");
+  const { userId } = useMember();
+  const profile = useProfile();
+  const staked = useStaked();
+  const prices = usePrices();
+  const errorText = useErrorText();
+  // One key per amount: a double click or retry cannot create two requests.
+  const { amount, key, setAmount, reset } = useIdempotentAmount();
+  const [step, setStep] = useState<"form" | "review">("form");
+  const [done, setDone] = useState<TransferRequestAnswer["request"] | null>(null);
+
+  const walletAddr = profile.data?.walletAddr ?? null;
+  const fee = feeForWallet(walletAddr);
+  const stakedWld = wldOf(staked.data);
+  const max = spendable(stakedWld, fee);
+  const check = checkTransferAmount(amount, max);
+
+  const duplicate = useQuery({
+    queryKey: ["transfer-duplicate", userId, type],
+    queryFn: () =>
+      api<{ exists: boolean }>(
+        `/api/transfer-requests/check-duplicate?userId=${enc(userId)}&coinSymbol=WLD&type=${type}`,
+      ),
+    enabled: !!walletAddr && !done,
+    staleTime: 0,
+  });
+
+  const submit = useCreateTransferRequest({
+    onSuccess: (res) => {
+      setDone(res.request ?? null);
+      reset();
+    },
+  });
+
+  const destination = splitWalletAddr(walletAddr);
+  const loading = profile.isPending || staked.isPending;
+  const insufficient = !loading && max.lt(MIN_TRANSFER);
+  const error =
+    check === "invalid"
+      ? t("invalidAmount")
+      : check === "belowMin"
+        ? t("belowMin")
+        : check === "aboveMax"
+          ? ts("aboveMax")
+          : null;
+  const blocked = check !== "ok" || !!duplicate.data?.exists || duplicate.isPending || insufficient;
+
+  const body = () => {
+    if (done)
+      return (
+        <Receipt
+          title={ts("receiptTitle")}
+          id={done.id}
+          status={done.status}
+          rows={[
+            {
+              label: tr("receive"),
+              value: `${formatWld(done.amount, true)} WLD`,
+              strong: true,
+              testId: "receipt-amount",
+            },
+            { label: tr("fee"), value: `${formatWld(done.fee, true)} WLD` },
+            { label: tr("total"), value: `${formatWld(done.total, true)} WLD` },
+            ...(destination
+              ? [
+                  {
+                    label: tr("destination"),
+                    value: [destination.network, destination.exchange, destination.short].filter(Boolean).join(" · "),
+                  },
+                ]
+              : []),
+          ]}
+          note={tr("adminNote")}
+          onClose={onClose}
+        />
+      );
+    if (loading)
+      return (
+        <div className="flex flex-col gap-2" aria-busy="true">
+          <div className="skeleton h-6 w-full" />
+          <div className="skeleton h-6 w-2/3" />
+          <div className="skeleton h-12 w-full" />
+        </div>
+      );
+    if (profile.isError || staked.isError)
+      return (
+        <p role="alert" className="text-rose-600">
+          {errorText(profile.error ?? staked.error, profile.isError ? "walletCheckFailed" : "balanceCheckFailed")}
+        </p>
+      );
+    if (!walletAddr)
+      return (
+        <div className="flex flex-col gap-3">
+          <p role="alert">{t("walletRequired")}</p>
+          <Link
+            href="/settings"
+            className="inline-flex min-h-11 items-center justify-center rounded-xl bg-brand py-3 text-center font-semibold text-white"
+          >
+            {t("goSettings")}
+          </Link>
+        </div>
+      );
+    if (step === "review" && check === "ok")
+      return (
+        <ReviewStep
+          review={sendReview({
+            amount: amount.trim(),
+            walletAddr,
+            staked: stakedWld,
+            priceKrw: prices.data?.prices.WLD ?? null,
+            priceStale: prices.data?.stale,
+            priceTrusted: prices.data?.trusted,
+          })}
+          confirmLabel={ts("submit")}
+          loading={submit.isPending}
+          error={submit.isError ? errorText(submit.error, "transferFailed") : null}
+          onBack={() => {
+            submit.reset();
+            setStep("form");
+          }}
+          onConfirm={() => submit.mutate({ coinSymbol: "WLD", amount: amount.trim(), idempotencyKey: key, type })}
+        />
+      );
+    return (
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!blocked) setStep("review");
+        }}
+      >
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-gray-50 p-3 text-sm">
+          <dt className="text-gray-600">{t("address")}</dt>
+          <dd className="text-right" data-testid="transfer-address" title={destination?.address}>
+            {[destination?.network, destination?.exchange].filter(Boolean).join(" · ")}
+            <br />
+            <span className="font-mono text-xs">{destination?.short}</span>
+          </dd>
+          <dt className="text-gray-600">{t("staked")}</dt>
+          <dd className="text-right tabular-nums">{formatWld(stakedWld, true)} WLD</dd>
+          <dt className="text-gray-600">{t("fee")}</dt>
+          <dd className="text-right tabular-nums" data-testid="transfer-fee">
+            {formatWld(fee)} WLD
+          </dd>
+          <dt className="text-gray-600">{ts("spendable")}</dt>
+          <dd className="text-right font-semibold tabular-nums" data-testid="transfer-spendable">
+            {formatWld(max)} WLD
+          </dd>
+        </dl>
+        {insufficient && (
+          <FormAlert>{t("insufficient", { staked: formatWld(stakedWld, true), fee: formatWld(fee) })}</FormAlert>
+        )}
+        {duplicate.isError && <FormAlert>{errorText(duplicate.error, "duplicateCheckFailed")}</FormAlert>}
+        {duplicate.data?.exists && <FormAlert>{t("pending")}</FormAlert>}
+        <AmountInput
+          label={ts("amount")}
+          value={amount}
+          onValueChange={setAmount}
+          hint={t("amountHint", { min: MIN_TRANSFER.toFixed() })}
+          error={error}
+        />
+        {check === "ok" && (
+          <p className="text-sm text-gray-600 tabular-nums" data-testid="transfer-total">
+            {t("total", { total: formatWld(new D(amount.trim()).add(fee)) })}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={blocked}>
+          {tn("next")}
+        </Button>
+      </form>
+    );
+  };
+
+  return (
+    <Modal open onClose={onClose} title={ts("title")} closeLabel={tc("close")}>
+      {body()}
+    </Modal>
+  );
+}
