@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The ID-verification badge for Home and World ID: "verified" or "verify WorldID", and once approved
+ * The ID-verification badge for Home and World ID: "verified" or "verify World ID", and once approved
  * that the 1000 WLD reward was received. Pass `status` (and `rewardReceived`) when the page already
  * has them; otherwise give `userId` and the badge reads GET /api/users/{userId}/id-document itself.
  * Tapping it while verified calls `onVerifiedClick` (e.g. a toast "already verified"); otherwise it
@@ -9,6 +9,7 @@
  */
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { Icon } from "@/components/ui/icon";
 import { type IdStatus, useIdVerification } from "./use-id-verification";
 
 export type IdStatusBadgeProps = {
@@ -63,8 +64,10 @@ export function IdStatusBadge({
           <span className="block text-base font-bold">{title}</span>
           {sub && <span className="block text-sm opacity-80">{sub}</span>}
         </span>
-        <span aria-hidden="true" className="text-xl">
-          {idStatus === "APPROVED" ? "✓" : "›"}
+        <span className="shrink-0">
+          <Icon round>
+            {idStatus === "APPROVED" ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M9 18l6-6-6-6" />}
+          </Icon>
         </span>
       </>
     );

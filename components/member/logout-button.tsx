@@ -17,7 +17,7 @@ export function LogoutButton() {
         void logout("/");
       }}
       aria-label={t("logout")}
-      className="rounded-lg p-2 text-gray-700 hover:bg-gray-100"
+      className="-mr-2 flex h-11 w-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100"
     >
       <Icon>
         <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />

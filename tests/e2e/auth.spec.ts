@@ -1,17 +1,28 @@
 import { expect, type Page, test } from "@playwright/test";
 
-/** Collects alert texts and accepts them (recorded once accepted, so a test that waits for one never ends mid-accept). */
-function alerts(page: Page): string[] {
+/**
+ * The in-app notice (an alertdialog, never the browser's alert()): checks its exact text, then dismisses it
+ * with 확인. Fails the test if a native dialog opens at all.
+ */
+async function expectNotice(page: Page, text: string) {
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("notice-message")).toHaveText(text);
+  await dialog.getByRole("button", { name: /^(확인|OK)$/ }).click();
+  await expect(dialog).toBeHidden();
+}
+
+function noNativeDialogs(page: Page): string[] {
   const seen: string[] = [];
   page.on("dialog", async (d) => {
-    await d.accept();
     seen.push(d.message());
+    await d.dismiss();
   });
   return seen;
 }
 
 test("welcome → sign-up with WELCOME1 → login → /home", async ({ page }) => {
-  const messages = alerts(page);
+  const native = noNativeDialogs(page);
   await page.goto("/");
   const signup = page.getByRole("button", { name: "회원가입" });
   const login = page.getByRole("button", { name: "로그인" });
@@ -32,7 +43,7 @@ test("welcome → sign-up with WELCOME1 → login → /home", async ({ page }) =
 
   // Client-side rules answer with the spec's alerts before anything is sent.
   await page.getByRole("button", { name: "회원가입" }).click();
-  await expect.poll(() => messages.at(-1)).toBe("필수 항목을 모두 입력하세요. 특히 추천인 코드를 입력해야 합니다.");
+  await expectNotice(page, "필수 항목을 모두 입력하세요. 특히 추천인 코드를 입력해야 합니다.");
 
   const userId = `e2e${Date.now().toString(36)}`;
   await page.getByLabel("이름", { exact: true }).fill("테스트회원");
@@ -41,30 +52,30 @@ test("welcome → sign-up with WELCOME1 → login → /home", async ({ page }) =
   await page.getByLabel("비밀번호 확인", { exact: true }).fill("e2e password 1");
   await page.getByLabel("추천인 코드", { exact: true }).fill("NOSUCH99");
   await page.getByRole("button", { name: "회원가입" }).click();
-  await expect.poll(() => messages.at(-1)).toBe("아이디는 영문 대소문자와 숫자만 사용할 수 있습니다.");
+  await expectNotice(page, "아이디는 영문 대소문자와 숫자만 사용할 수 있습니다.");
 
   await page.getByLabel("아이디", { exact: true }).fill(userId);
   await page.getByLabel("비밀번호 확인", { exact: true }).fill("different 123");
   await page.getByRole("button", { name: "회원가입" }).click();
-  await expect.poll(() => messages.at(-1)).toBe("비밀번호가 일치하지 않습니다.");
+  await expectNotice(page, "비밀번호가 일치하지 않습니다.");
 
   await page.getByLabel("비밀번호 확인", { exact: true }).fill("e2e password 1");
   await page.getByRole("button", { name: "회원가입" }).click();
-  await expect.poll(() => messages.at(-1)).toBe("유효하지 않은 추천인 코드입니다.");
+  await expectNotice(page, "유효하지 않은 추천인 코드입니다.");
 
   await page.getByLabel("전화번호", { exact: true }).fill("010-0000-1111");
   await page.getByLabel("추천인 코드", { exact: true }).fill("WELCOME1");
   await page.getByRole("button", { name: "회원가입" }).click();
-  await expect.poll(() => messages.at(-1)).toBe("회원가입 완료!");
+  await expectNotice(page, "회원가입 완료!");
   await expect(page).toHaveURL(/\/login$/);
 
   // Login: required fields, wrong password, then the real one.
   await page.getByRole("button", { name: "로그인" }).click();
-  await expect.poll(() => messages.at(-1)).toBe("아이디와 비밀번호를 모두 입력해주세요.");
+  await expectNotice(page, "아이디와 비밀번호를 모두 입력해주세요.");
   await page.getByLabel("아이디").fill(userId);
   await page.getByLabel("비밀번호").fill("wrong password");
   await page.getByRole("button", { name: "로그인" }).click();
-  await expect.poll(() => messages.at(-1)).toBe("로그인 실패: 아이디 또는 비밀번호가 올바르지 않습니다.");
+  await expectNotice(page, "로그인 실패: 아이디 또는 비밀번호가 올바르지 않습니다.");
   await page.getByLabel("비밀번호").fill("e2e password 1");
   await page.getByRole("button", { name: "로그인" }).click();
   await expect(page).toHaveURL(/\/home$/);
@@ -80,7 +91,11 @@ test("welcome → sign-up with WELCOME1 → login → /home", async ({ page }) =
   // A member is sent away from /admin with the administrators-only message.
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login\?denied=admin$/);
+  // Said once: the banner, no dialog on top of it.
+  await expect(page.getByText("관리자만 접근할 수 있습니다.")).toHaveCount(1);
   await expect(page.getByRole("alert").filter({ hasText: "관리자만 접근할 수 있습니다." })).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  expect(native).toEqual([]);
 });
 
 test("?refCode= prefills the referral code", async ({ page }) => {
@@ -101,12 +116,12 @@ test("guests are sent to /login from member pages; admins land on /admin and can
     "/verify",
   ]) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
   }
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/login\?denied=admin$/);
+  await expect(page).toHaveURL("/login?denied=admin&next=%2Fadmin");
 
-  const messages = alerts(page);
+  const native = noNativeDialogs(page);
   await page.getByLabel("아이디").fill("admin");
   await page.getByLabel("비밀번호").fill("Admin1234!");
   await page.getByRole("button", { name: "로그인" }).click();
@@ -114,13 +129,12 @@ test("guests are sent to /login from member pages; admins land on /admin and can
   await expect(page.getByRole("heading", { name: "관리자 대시보드" })).toBeVisible();
   await page.getByRole("button", { name: "로그아웃" }).click();
   await expect(page).toHaveURL(/\/login$/);
-  messages.length = 0;
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/login\?denied=admin$/);
-  await expect.poll(() => messages.at(-1)).toBe("관리자만 접근할 수 있습니다.");
-  // The alert is answered and the page usable again before the test ends (no accept left in flight).
+  await expect(page).toHaveURL("/login?denied=admin&next=%2Fadmin");
+  await expect(page.getByRole("alert").filter({ hasText: "관리자만 접근할 수 있습니다." })).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await expect(page.getByLabel("아이디")).toBeEditable();
-  page.removeAllListeners("dialog");
+  expect(native).toEqual([]);
 });
 
 test("the flag buttons switch the language through NEXT_LOCALE and reload", async ({ page, context }) => {

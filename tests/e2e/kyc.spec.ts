@@ -23,9 +23,11 @@ test("a member registers an ID on /verify, an admin approves it, the member sees
   await expect(page.getByRole("heading", { name: "신분증 인증" })).toBeVisible();
   await expect(page.getByText("선택된 파일이 없습니다.")).toBeVisible();
 
-  // Registering with no file chosen explains what is missing.
-  await page.getByRole("button", { name: "신분증 등록" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("파일을 선택해주세요.");
+  // Nothing to register until a file is chosen, and the page says so.
+  await expect(page.getByRole("button", { name: "신분증 등록" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "신분증 등록" })).toHaveAccessibleDescription(
+    "먼저 신분증 이미지를 선택하세요.",
+  );
 
   // A file that is not jpg/jpeg/png is refused in the browser already.
   await page.getByLabel("신분증 이미지 선택").setInputFiles({
@@ -41,6 +43,7 @@ test("a member registers an ID on /verify, an admin approves it, the member sees
   await page.getByLabel("신분증 이미지 선택").setInputFiles({ name: "my-id.png", mimeType: "image/png", buffer: png });
   await expect(page.getByRole("img", { name: "선택한 신분증 미리보기" })).toBeVisible();
   await expect(page.getByTestId("chosen-file")).toContainText("my-id.png");
+  await expect(page.getByRole("button", { name: "신분증 등록" })).toBeEnabled();
 
   await page.getByRole("button", { name: "신분증 등록" }).click();
   const dialog = page.getByRole("dialog", { name: "신분증 등록" });

@@ -3,7 +3,8 @@
 /**
  * /verify (spec §2 "Verify: ID image upload"): choose a jpg/jpeg/png of at most 10 MB, preview it,
  * confirm "신분증을 등록하시겠습니까?", upload with progress, then follow the status
- * (PENDING → APPROVED, or REJECTED with the reason and a new upload).
+ * (PENDING → APPROVED, or REJECTED with the reason and a button to submit a new image). A member who has
+ * submitted nothing yet sees the three first steps; the register button waits until a file is chosen.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -12,9 +13,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { checkIdFile, idVerificationKey, uploadIdImage, useIdVerification } from "@/components/kyc/use-id-verification";
 import { useMember } from "@/components/member/member-context";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
-import { ApiError } from "@/lib/client/api";
+import { ApiError, goToLogin, isSessionEnded } from "@/lib/client/api";
 
 export default function VerifyPage() {
   const t = useTranslations("Verify");
@@ -25,6 +27,7 @@ export default function VerifyPage() {
   const toast = useToast();
   const inputId = useId();
   const errorId = useId();
+  const needFileId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const [file, setFile] = useState<File | null>(null);
@@ -83,6 +86,7 @@ export default function VerifyPage() {
         queryClient.invalidateQueries({ queryKey: ["profile", member.userId] }),
       ]);
     } catch (e) {
+      if (isSessionEnded(e)) goToLogin();
       const message = e instanceof ApiError && e.message ? e.message : t("errors.uploadFailed");
       setError(message);
     } finally {
@@ -98,15 +102,40 @@ export default function VerifyPage() {
   return (
     <main className="flex flex-col gap-4 p-4">
       <header className="flex items-center gap-2">
-        <Link href="/world-id" aria-label={t("back")} className="rounded-lg p-2 text-gray-700 hover:bg-gray-100">
-          <span aria-hidden="true" className="text-2xl leading-none">
-            ‹
-          </span>
+        <Link
+          href="/world-id"
+          aria-label={t("back")}
+          className="-ml-2 flex h-11 w-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100"
+        >
+          <Icon round>
+            <path d="M15 18l-6-6 6-6" />
+          </Icon>
         </Link>
         <h1 className="text-xl font-bold">{t("title")}</h1>
       </header>
 
       <p className="text-sm text-gray-600">{t("intro")}</p>
+
+      {!state.isPending && status === "NONE" && (
+        <section aria-labelledby="verify-first-step" className="rounded-2xl bg-gray-50 p-4" data-testid="first-step">
+          <h2 id="verify-first-step" className="font-semibold">
+            {t("firstStep.title")}
+          </h2>
+          <ol className="mt-3 flex flex-col gap-3">
+            {(["step1", "step2", "step3"] as const).map((k, i) => (
+              <li key={k} className="flex gap-3 text-sm text-gray-700">
+                <span
+                  aria-hidden="true"
+                  className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-gray-900 text-xs font-bold text-white"
+                >
+                  {i + 1}
+                </span>
+                <span>{t(`firstStep.${k}`)}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
 
       <section
         aria-labelledby="verify-status"
@@ -127,8 +156,16 @@ export default function VerifyPage() {
               {t(`status.${status}`)}
             </p>
             <p className="text-sm text-gray-600">{t(`statusHelp.${status}`)}</p>
-            {status === "REJECTED" && state.data?.reason && (
-              <p className="mt-1 text-sm text-rose-700">{t("rejectReason", { reason: state.data.reason })}</p>
+            {status === "REJECTED" && (
+              <div className="mt-3 flex flex-col gap-3 rounded-xl bg-rose-50 p-3" data-testid="reject-reason">
+                <p className="text-sm font-semibold text-rose-800">{t("rejectedTitle")}</p>
+                {state.data?.reason && (
+                  <p className="text-sm text-rose-800">{t("rejectReason", { reason: state.data.reason })}</p>
+                )}
+                <Button variant="secondary" onClick={() => inputRef.current?.click()} disabled={progress !== null}>
+                  {t("resubmit")}
+                </Button>
+              </div>
             )}
             {approved && state.data?.rewardReceived && (
               <p className="mt-1 text-sm font-semibold text-emerald-700">{t("rewardReceived")}</p>
@@ -203,7 +240,18 @@ export default function VerifyPage() {
               </p>
             </div>
           )}
-          <Button size="lg" onClick={onSubmit} loading={progress !== null}>
+          {!file && (
+            <p id={needFileId} className="text-center text-xs text-gray-500">
+              {t("chooseFirst")}
+            </p>
+          )}
+          <Button
+            size="lg"
+            onClick={onSubmit}
+            loading={progress !== null}
+            disabled={!file}
+            aria-describedby={file ? undefined : needFileId}
+          >
             {status === "PENDING" || status === "REJECTED" ? t("replace") : t("submit")}
           </Button>
         </section>

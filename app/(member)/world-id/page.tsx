@@ -73,7 +73,12 @@ export default function WorldIdPage() {
                 {approved ? t("rewardReceived") : t("airdropItemSub")}
               </span>
             </span>
-            <Button size="sm" onClick={apply} variant={approved ? "secondary" : "primary"}>
+            <Button
+              size="sm"
+              onClick={apply}
+              variant={approved ? "secondary" : "primary"}
+              className="min-h-11 shrink-0"
+            >
               {t("apply")}
             </Button>
           </li>
