@@ -408,7 +408,7 @@ test("a USER opening /admin/members lands on /login with the administrators-only
   });
   await page.goto("/admin/members");
   await expect(page).toHaveURL(/\/login\?denied=admin$/);
-  await expect.poll(() => seen.at(-1)).toBe("관리자만 접근할 수 있습니다.");
+  await expect(page.getByRole("alert").filter({ hasText: "관리자만 접근할 수 있습니다." })).toBeVisible();
   await expect(page.getByLabel("아이디")).toBeEditable();
   page.removeAllListeners("dialog");
 });

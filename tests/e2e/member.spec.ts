@@ -241,8 +241,8 @@ test.describe("a new, unverified member", () => {
 
   test("home sends them to /verify and the wallet asks for ID approval first", async ({ page }) => {
     await page.goto("/home");
-    await expect(page.getByTestId("world-id-count")).toHaveText("0개");
-    await page.getByRole("button", { name: /WorldID 인증하기/ }).click();
+    await expect(page.getByTestId("home-first-step")).toContainText("신분증 인증하고 1000 WLD 받기");
+    await page.getByRole("button", { name: /World ID 인증하기/ }).click();
     await expect(page).toHaveURL(/\/verify$/);
 
     await page.goto("/wallet");
