@@ -132,9 +132,12 @@ test.describe("the demo member", () => {
     await page.getByRole("button", { name: "출금" }).click();
     let dialog = page.getByRole("dialog", { name: "출금 신청" });
     await dialog.getByLabel("출금 수량 (WLD)").fill("5");
-    const submit = dialog.getByRole("button", { name: "출금 신청" });
-    await expect(submit).toBeEnabled();
-    await submit.click();
+    const next = dialog.getByRole("button", { name: "다음" });
+    await expect(next).toBeEnabled();
+    await next.click();
+    await dialog.getByRole("button", { name: "출금 신청" }).click();
+    await expect(dialog.getByTestId("receipt-status")).toHaveText("대기 중");
+    await dialog.getByRole("button", { name: "확인" }).click();
     await expect(dialog).toBeHidden();
     await expect.poll(async () => wld(await staked.textContent()).toFixed()).toBe(s0.sub("5.2").toFixed());
 
@@ -142,7 +145,7 @@ test.describe("the demo member", () => {
     dialog = page.getByRole("dialog", { name: "출금 신청" });
     await expect(dialog.getByText("같은 코인/유형의 요청이 이미 대기 중입니다.")).toBeVisible();
     await dialog.getByLabel("출금 수량 (WLD)").fill("5");
-    await expect(dialog.getByRole("button", { name: "출금 신청" })).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: "다음" })).toBeDisabled();
     await page.keyboard.press("Escape");
 
     await page.goto("/wallet-history");
@@ -247,8 +250,10 @@ test.describe("a new, unverified member", () => {
 
     await page.goto("/wallet");
     await expect(page.getByTestId("wallet-total")).toHaveAttribute("data-final", "true");
+    // The protected lock (2025-07-27 18:00 KST) has ended: the deposit button opens the Buy modal.
     await page.getByRole("button", { name: "입금" }).click();
-    await expect(page.getByText("보호 잠금 기간이 끝난 후 입금할 수 있습니다.")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "WLD 구매" })).toBeVisible();
+    await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "출금" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "신분증 승인 후 이용해주세요." })).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
