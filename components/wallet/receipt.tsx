@@ -18,7 +18,7 @@ export function Receipt({
   title: string;
   id: number;
   status: ReceiptStatus;
-  rows: Array<{ label: string; value: string; strong?: boolean; testId?: string }>;
+  rows: Array<{ label: string; value: React.ReactNode; strong?: boolean; testId?: string }>;
   note?: string;
   onClose: () => void;
 }) {

@@ -103,7 +103,12 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
               ? [
                   {
                     label: tr("destination"),
-                    value: [destination.network, destination.exchange, destination.short].filter(Boolean).join(" · "),
+                    value: (
+                      <>
+                        {[destination.network, destination.exchange].filter(Boolean).join(" · ")}{" "}
+                        <span className="font-mono">{destination.short}</span>
+                      </>
+                    ),
                   },
                 ]
               : []),

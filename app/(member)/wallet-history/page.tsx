@@ -195,7 +195,8 @@ function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () 
                   <>
                     <dt className="text-gray-600">{t("destination")}</dt>
                     <dd className="text-right" title={dest.address}>
-                      {[dest.network, dest.exchange, dest.short].filter(Boolean).join(" · ")}
+                      {[dest.network, dest.exchange].filter(Boolean).join(" · ")}{" "}
+                      <span className="font-mono">{dest.short}</span>
                     </dd>
                   </>
                 )}
