@@ -1,16 +1,17 @@
 import type { Metadata, Viewport } from "next";
 import localFont from "next/font/local";
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getMessages, getTimeZone } from "next-intl/server";
-import { QueryProvider } from "@/components/providers/query-provider";
+import { getLocale } from "next-intl/server";
+import { AreaProviders } from "@/components/providers/area-providers";
+// Pretendard's unicode-range chunks, for the few characters the UI font below lacks (a member's name,
+// a memo): the browser fetches a chunk only when a page shows one of its characters.
+import "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css";
 import "./globals.css";
 
+// Pretendard Variable (400–700) cut to the characters the app itself shows (scripts/make-font.ts):
+// one preloaded file of about 65 kB instead of three full weights.
 const pretendard = localFont({
-  src: [
-    { path: "../node_modules/pretendard/dist/web/static/woff2-subset/Pretendard-Regular.subset.woff2", weight: "400" },
-    { path: "../node_modules/pretendard/dist/web/static/woff2-subset/Pretendard-SemiBold.subset.woff2", weight: "600" },
-    { path: "../node_modules/pretendard/dist/web/static/woff2-subset/Pretendard-Bold.subset.woff2", weight: "700" },
-  ],
+  src: "../public/fonts/pretendard-ui.woff2",
+  weight: "400 700",
   variable: "--font-pretendard",
   display: "swap",
 });
@@ -18,6 +19,8 @@ const pretendard = localFont({
 export const metadata: Metadata = {
   title: "WLD Wallet",
   description: "WLD 지갑",
+  applicationName: "WLD Wallet",
+  appleWebApp: { capable: true, title: "WLD Wallet", statusBarStyle: "default" },
 };
 
 export const viewport: Viewport = {
@@ -27,15 +30,13 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const [locale, messages, timeZone] = await Promise.all([getLocale(), getMessages(), getTimeZone()]);
+  const locale = await getLocale();
   return (
     <html lang={locale} className={pretendard.variable}>
       <body className="font-sans antialiased">
-        <NextIntlClientProvider locale={locale} messages={messages} timeZone={timeZone}>
-          <QueryProvider>
-            <div className="app-shell">{children}</div>
-          </QueryProvider>
-        </NextIntlClientProvider>
+        <AreaProviders area="public">
+          <div className="app-shell">{children}</div>
+        </AreaProviders>
       </body>
     </html>
   );

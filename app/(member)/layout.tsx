@@ -6,6 +6,7 @@
 import { redirect } from "next/navigation";
 import { BottomTabs } from "@/components/member/bottom-tabs";
 import { MemberProvider } from "@/components/member/member-context";
+import { AreaProviders } from "@/components/providers/area-providers";
 import { ToastProvider } from "@/components/ui/toast";
 import { currentUser } from "@/lib/auth/current-user";
 import { loginPathHere } from "@/lib/auth/redirect-to-login";
@@ -16,13 +17,15 @@ export default async function MemberLayout({ children }: { children: React.React
   const user = await currentUser();
   if (!user) redirect(await loginPathHere());
   return (
-    <MemberProvider member={{ userId: user.userId, name: user.name, role: user.role, idStatus: user.idStatus }}>
-      <ToastProvider>
-        <div className="flex min-h-dvh flex-col">
-          <div className="flex-1 pb-20">{children}</div>
-          <BottomTabs />
-        </div>
-      </ToastProvider>
-    </MemberProvider>
+    <AreaProviders area="member">
+      <MemberProvider member={{ userId: user.userId, name: user.name, role: user.role, idStatus: user.idStatus }}>
+        <ToastProvider>
+          <div className="flex min-h-dvh flex-col">
+            <div className="flex-1 pb-20">{children}</div>
+            <BottomTabs />
+          </div>
+        </ToastProvider>
+      </MemberProvider>
+    </AreaProviders>
   );
 }

@@ -2,6 +2,7 @@
 // middleware is not a boundary), then the console's frame — the `관리자 메뉴` navigation and the page.
 import { AdminProvider } from "@/components/admin/admin-context";
 import { AdminShell } from "@/components/admin/shell";
+import { AreaProviders } from "@/components/providers/area-providers";
 import { ToastProvider } from "@/components/ui/toast";
 import { currentUserWith } from "@/lib/auth/current-user";
 
@@ -12,7 +13,9 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   return (
     <AdminProvider admin={{ id: user.id, userId: user.userId, role: user.role }}>
       <ToastProvider>
-        <AdminShell>{children}</AdminShell>
+        <AreaProviders area="admin">
+          <AdminShell>{children}</AdminShell>
+        </AreaProviders>
       </ToastProvider>
     </AdminProvider>
   );

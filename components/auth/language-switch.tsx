@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { LOCALE_COOKIE as COOKIE, LOCALE_COOKIE_MAX_AGE as THIRTY_DAYS } from "@/lib/i18n/config";
+import { KoreaFlag, UsFlag } from "./flags";
 
 /** English sets NEXT_LOCALE=en for 30 days; Korean clears it; then the page reloads (spec §4). */
 export function setLanguage(locale: "ko" | "en") {
@@ -23,21 +24,21 @@ export function LanguageSwitch() {
       <legend className="sr-only">{t("language")}</legend>
       {(
         [
-          ["ko", "🇰🇷", t("korean")],
-          ["en", "🇺🇸", t("english")],
+          ["ko", KoreaFlag, t("korean")],
+          ["en", UsFlag, t("english")],
         ] as const
-      ).map(([code, flag, name]) => (
+      ).map(([code, Flag, name]) => (
         <button
           key={code}
           type="button"
           aria-label={name}
           aria-pressed={locale === code}
           onClick={() => setLanguage(code)}
-          className={`flex items-center gap-1 rounded-full border px-3 py-2 text-sm ${
+          className={`flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm ${
             locale === code ? "border-black font-semibold" : "border-gray-300 text-gray-600"
           }`}
         >
-          <span aria-hidden="true">{flag}</span>
+          <Flag className="h-4 w-6 rounded-[2px]" />
           <span aria-hidden="true">{name}</span>
         </button>
       ))}

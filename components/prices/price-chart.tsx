@@ -2,27 +2,56 @@
 
 /**
  * WLD/KRW area chart with range buttons 1일 / 1주 / 1개월 (1h × 24, 1d × 7, 1w × 4 candles).
- * lightweight-charts draws times as UTC, so points are shifted to KST (+9 h) before drawing.
- * The library's attribution logo stays on (its licence asks for it).
+ * lightweight-charts draws times as UTC, so points are shifted to KST (+9 h) before drawing, and its
+ * axis and crosshair labels come from lib/prices/display.ts in the page's language (never `23일` in
+ * English). The library (about 50 kB gzip) is fetched only once the chart is near the screen, after
+ * the page is interactive. The line is red when the range rose and blue when it fell. The library's
+ * attribution logo stays on (its licence asks for it).
  */
 import type { IChartApi, ISeriesApi, UTCTimestamp } from "lightweight-charts";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { isLocale, type Locale } from "@/lib/i18n/config";
+import {
+  axisLabel,
+  CHANGE_COLORS,
+  changeDirection,
+  crosshairLabel,
+  kstDateTime,
+  priceAxisLabel,
+  type TickMark,
+} from "@/lib/prices/display";
 import type { ChartDto } from "@/lib/prices/dto";
 import { changeTone } from "./price-card";
 import { CHART_RANGES, type ChartRange, useWldChartQuery } from "./queries";
 
 const KST_OFFSET_S = 9 * 3600;
-const UP = "#e11d48";
-const DOWN = "#2563eb";
 
 export function toChartData(points: ChartDto["points"]) {
   return points.map((p) => ({ time: (Date.parse(p.time) / 1000 + KST_OFFSET_S) as UTCTimestamp, value: p.value }));
 }
 
+/** Resolves once `el` is within a screen's height of the viewport (at once where IntersectionObserver is missing). */
+function whenNearScreen(el: Element, signal: { cancelled: boolean }): Promise<void> {
+  if (typeof IntersectionObserver === "undefined") return Promise.resolve();
+  return new Promise((resolve) => {
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (signal.cancelled || entries.some((e) => e.isIntersecting)) {
+          io.disconnect();
+          resolve();
+        }
+      },
+      { rootMargin: "100% 0px" },
+    );
+    io.observe(el);
+  });
+}
+
 export function PriceChart({ initialRange = "1d", className = "" }: { initialRange?: ChartRange; className?: string }) {
   const t = useTranslations("Prices");
-  const format = useFormatter();
+  const raw = useLocale();
+  const locale: Locale = isLocale(raw) ? raw : "ko";
   const [range, setRange] = useState<ChartRange>(initialRange);
   const q = useWldChartQuery(range);
   const box = useRef<HTMLElement>(null);
@@ -30,37 +59,58 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
   const series = useRef<ISeriesApi<"Area"> | null>(null);
   const [ready, setReady] = useState(false);
 
-  // Create the chart once, on the client only (the library needs a canvas).
+  // Create the chart once, on the client only (the library needs a canvas), when it comes near the screen.
   useEffect(() => {
-    let disposed = false;
-    void import("lightweight-charts").then(({ createChart, AreaSeries }) => {
-      if (disposed || !box.current) return;
-      const c = createChart(box.current, {
-        autoSize: true,
-        layout: { attributionLogo: true, background: { color: "transparent" }, textColor: "#6b7280", fontSize: 11 },
-        grid: { vertLines: { visible: false }, horzLines: { color: "#f3f4f6" } },
-        rightPriceScale: { borderVisible: false },
-        timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
-        handleScroll: false,
-        handleScale: false,
-        localization: { priceFormatter: (p: number) => `₩${Math.round(p).toLocaleString("ko-KR")}` },
+    const signal = { cancelled: false };
+    const el = box.current;
+    if (!el) return;
+    void whenNearScreen(el, signal)
+      .then(() => import("lightweight-charts"))
+      .then(({ createChart, AreaSeries }) => {
+        if (signal.cancelled || !box.current) return;
+        const c = createChart(box.current, {
+          autoSize: true,
+          layout: {
+            attributionLogo: true,
+            background: { color: "transparent" },
+            textColor: "#4b5563",
+            fontSize: 11,
+            // The page's font (Pretendard): the axis may carry Korean (23일), which the default stack lacks here.
+            fontFamily: getComputedStyle(box.current).fontFamily,
+          },
+          grid: { vertLines: { visible: false }, horzLines: { color: "#f3f4f6" } },
+          // Room above and below the line, so the top and bottom price labels are never cut.
+          rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.12 }, minimumWidth: 64 },
+          timeScale: {
+            borderVisible: false,
+            fixLeftEdge: true,
+            fixRightEdge: true,
+            tickMarkFormatter: (time: number, tick: TickMark) => axisLabel(time, tick, locale),
+          },
+          handleScroll: false,
+          handleScale: false,
+          localization: {
+            locale: locale === "en" ? "en-US" : "ko-KR",
+            priceFormatter: priceAxisLabel,
+            timeFormatter: (time: number) => crosshairLabel(time, locale),
+          },
+        });
+        series.current = c.addSeries(AreaSeries, { lineWidth: 2, priceLineVisible: false });
+        chart.current = c;
+        setReady(true);
       });
-      series.current = c.addSeries(AreaSeries, { lineWidth: 2, priceLineVisible: false });
-      chart.current = c;
-      setReady(true);
-    });
     return () => {
-      disposed = true;
+      signal.cancelled = true;
       chart.current?.remove();
       chart.current = null;
       series.current = null;
     };
-  }, []);
+  }, [locale]);
 
   const data = q.data?.range === range ? q.data : undefined;
   useEffect(() => {
     if (!ready || !series.current || !chart.current || !q.data) return;
-    const colour = q.data.changePercent < 0 ? DOWN : UP;
+    const colour = CHANGE_COLORS[changeDirection(q.data.changePercent)];
     series.current.applyOptions({ lineColor: colour, topColor: `${colour}55`, bottomColor: `${colour}05` });
     series.current.setData(toChartData(q.data.points));
     chart.current.applyOptions({ timeScale: { timeVisible: q.data.range === "1d", secondsVisible: false } });
@@ -71,13 +121,17 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
   const change = data?.changePercent;
   return (
     <section className={`rounded-2xl bg-white p-3 ${className}`} aria-label={t("chartLabel", { range: rangeName })}>
-      <div className="mb-2 flex items-center justify-between">
-        <span className="text-xs text-gray-500">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <span className="text-xs text-gray-600">
           {t("changeLabel", { range: rangeName })}{" "}
           {change === undefined ? (
             <span className="skeleton inline-block h-3 w-10 align-middle" />
           ) : (
-            <span className={`font-semibold ${changeTone(change)}`} data-testid="chart-change">
+            <span
+              className={`font-semibold tabular-nums ${changeTone(change)}`}
+              data-testid="chart-change"
+              data-direction={changeDirection(change)}
+            >
               {t("change", { sign: change > 0 ? "+" : "", value: change.toFixed(2) })}
             </span>
           )}
@@ -89,8 +143,8 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
               type="button"
               aria-pressed={range === r}
               onClick={() => setRange(r)}
-              className={`rounded-lg px-3 py-1 text-xs font-semibold ${
-                range === r ? "bg-gray-900 text-white" : "bg-gray-100 text-gray-600"
+              className={`min-h-11 min-w-11 rounded-lg px-3 text-xs font-semibold ${
+                range === r ? "bg-gray-900 text-white" : "bg-gray-100 text-gray-700"
               }`}
             >
               {t(`range.${r}`)}
@@ -100,21 +154,36 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
       </div>
       <div className="relative h-48 w-full">
         {/* A figure, not role="img": the library puts its focusable attribution link inside this box. */}
-        <figure ref={box} className="absolute inset-0" aria-label={t("chartLabel", { range: rangeName })} />
+        <figure
+          ref={box}
+          className="absolute inset-0"
+          aria-label={t("chartLabel", { range: rangeName })}
+          data-line-color={data ? CHANGE_COLORS[changeDirection(data.changePercent)] : undefined}
+        />
         {(!ready || !data) && !q.isError && <div className="skeleton absolute inset-0" aria-hidden="true" />}
         {q.isError && !q.data && (
-          <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-gray-500">
+          <div className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-gray-600">
             <span>{t("loadFailed")}</span>
-            <button type="button" className="rounded-lg bg-gray-200 px-2 py-1" onClick={() => q.refetch()}>
+            <button
+              type="button"
+              className="min-h-11 rounded-lg bg-gray-200 px-3 font-semibold text-gray-800"
+              onClick={() => q.refetch()}
+            >
               {t("retry")}
             </button>
           </div>
         )}
       </div>
-      {data?.stale && (
-        <p className="mt-1 text-xs text-gray-500">
-          {t("asOf", { time: format.dateTime(new Date(data.updatedAt), { dateStyle: "short", timeStyle: "short" }) })}
+      {data?.seeded ? (
+        <p className="mt-1 text-xs text-gray-600" data-testid="chart-sample-note">
+          <strong className="font-semibold text-amber-900">{t("sample")}</strong> · {t("sampleNote")}
         </p>
+      ) : (
+        data?.stale && (
+          <p className="mt-1 text-xs text-gray-600">
+            {t("asOf", { time: kstDateTime(new Date(data.updatedAt), locale) })}
+          </p>
+        )
       )}
     </section>
   );

@@ -12,7 +12,8 @@ const VARIANTS: Record<Variant, string> = {
   danger: "bg-rose-600 text-white hover:bg-rose-700 disabled:bg-gray-300 disabled:text-gray-500",
 };
 const SIZES: Record<Size, string> = {
-  sm: "px-3 py-2 text-sm rounded-lg",
+  // Every size is at least 44 px tall (touch targets).
+  sm: "min-h-11 px-3 py-2 text-sm rounded-lg",
   md: "px-4 py-3 text-base rounded-xl",
   lg: "px-4 py-4 text-base rounded-xl w-full",
 };

@@ -15,3 +15,21 @@ export function Icon({ children, round = false }: { children: React.ReactNode; r
     </svg>
   );
 }
+
+/** A back chevron (the ‹ of a header's back link), drawn, so it renders in every font. */
+export function ChevronLeftIcon() {
+  return (
+    <Icon round>
+      <path d="M15 5l-7 7 7 7" />
+    </Icon>
+  );
+}
+
+/** The close cross of dialogs. */
+export function CloseIcon() {
+  return (
+    <Icon round>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </Icon>
+  );
+}

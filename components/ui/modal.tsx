@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
+import { CloseIcon } from "./icon";
 
 export type ModalProps = {
   open: boolean;
@@ -93,9 +94,9 @@ export function Modal({ open, onClose, title, closeLabel = "닫기", children, f
             type="button"
             onClick={onClose}
             aria-label={closeLabel}
-            className="rounded-lg p-2 text-gray-500 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-accent"
+            className="-mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-gray-500 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-accent"
           >
-            <span aria-hidden="true">✕</span>
+            <CloseIcon />
           </button>
         </div>
         <div className="overflow-y-auto px-5 py-4">{children}</div>

@@ -75,3 +75,24 @@ const en = {
 
 export type Messages = typeof ko;
 export const MESSAGES: Record<Locale, Messages> = { ko, en: en as Messages };
+
+export type Namespace = keyof Messages;
+
+/**
+ * The namespaces each part of the app needs in the browser (client components' useTranslations). Server
+ * components read every namespace on the server; only these are serialized into the page.
+ * - public: the root layout (welcome, login, sign-up, 404 and error pages) — inherited by every page;
+ * - member: the member layout — every namespace but the console's;
+ * - admin: the console's layout.
+ */
+const CONSOLE_ONLY: Namespace[] = ["Admin", "AdminOps"];
+export const CLIENT_NAMESPACES: Record<"public" | "member" | "admin", Namespace[]> = {
+  public: ["Common", "Errors", "Welcome", "Auth"],
+  member: (Object.keys(ko) as Namespace[]).filter((n) => !CONSOLE_ONLY.includes(n) && n !== "Welcome"),
+  admin: ["Common", "Errors", "Auth", "Money", "Prices", ...CONSOLE_ONLY],
+};
+
+export function clientMessages(locale: Locale, area: keyof typeof CLIENT_NAMESPACES): Partial<Messages> {
+  const all = MESSAGES[locale];
+  return Object.fromEntries(CLIENT_NAMESPACES[area].map((n) => [n, all[n]])) as Partial<Messages>;
+}

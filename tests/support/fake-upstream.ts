@@ -3,7 +3,8 @@
  * shapes. Tests can make each feed fail, hang, answer slowly or return garbage (malformed, zero,
  * negative, a 100× jump), set the prices, and count the calls.
  * The stand-alone server (fake-upstream-server.ts) takes the same settings over HTTP:
- * GET /__mode?mode=hang[&feed=upbit|binance], GET /__wld?price=1.5, GET /__calls, GET /__reset.
+ * GET /__mode?mode=hang[&feed=upbit|binance], GET /__wld?price=1.5, GET /__trend?dir=down|up, GET /__calls,
+ * GET /__reset.
  */
 import http from "node:http";
 
@@ -41,6 +42,7 @@ export async function startFakeUpstream(opts: { port?: number } = {}): Promise<F
     "KRW-XRP": 3150,
   };
   let wldUsdt = 1.1;
+  let trend = 1; // 1: older candles below the newest (a rise); -1: above it (a fall)
   let delayMs = 0;
   const setMode = (mode: FakeMode, feed?: FakeFeed) => {
     if (!feed || feed === "upbit") modes.upbit = mode;
@@ -63,6 +65,10 @@ export async function startFakeUpstream(opts: { port?: number } = {}): Promise<F
     if (url.pathname === "/__wld") {
       wldUsdt = Number(url.searchParams.get("price") ?? wldUsdt);
       return void res.end(String(wldUsdt));
+    }
+    if (url.pathname === "/__trend") {
+      trend = url.searchParams.get("dir") === "down" ? -1 : 1;
+      return void res.end(String(trend));
     }
     if (url.pathname === "/__calls") return void res.end(JSON.stringify(calls));
     if (url.pathname === "/__reset") {
@@ -123,7 +129,7 @@ export async function startFakeUpstream(opts: { port?: number } = {}): Promise<F
     const rows = Array.from({ length: limit }, (_, i) => {
       const open = now - (limit - 1 - i) * step;
       // A gentle wave that ends exactly at wldUsdt, so tests can predict the newest price.
-      const usd = i === limit - 1 ? wldUsdt : wldUsdt * (1 + Math.sin(i / 2) * 0.05 - 0.05);
+      const usd = i === limit - 1 ? wldUsdt : wldUsdt * (1 + trend * (Math.sin(i / 2) * 0.05 - 0.05));
       const close = (usd * factor).toFixed(4);
       return [open, close, close, close, close, "1000", open + step - 1, "1100", 10, "500", "550", "0"];
     });

@@ -1,0 +1,111 @@
+/**
+ * Benchmark (not a test): Lighthouse mobile scores (performance, accessibility) and LCP of /, /login,
+ * /home and /wallet on the production build, driving Debian's Chromium headless.
+ *
+ *   flock /tmp/wld-e2e.lock npm run bench:lighthouse
+ *
+ * Lighthouse's default settings are the mobile ones (a Moto G Power screen, simulated slow 4G and 4×
+ * CPU slow-down). The member pages are loaded with the demo member's session cookie. Each page is
+ * measured BENCH_RUNS times (default 3) and the median run (by performance score) is reported.
+ * Goals (issue 12): performance and accessibility ≥ 0.95 on every page. Results are printed and
+ * written to bench/results/lighthouse-<time>.json.
+ * Env: BENCH_URL (measure a running app), BENCH_PORT (3250), BENCH_RUNS (3), BENCH_LOCALE (ko | en).
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import {
+  CHROMIUM,
+  demoSessionCookie,
+  MEMBER_PAGES,
+  PAGES,
+  QUIET_CHROMIUM_FLAGS,
+  startApp,
+  waitFor,
+  writeResult,
+} from "./support/pages";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9341);
+
+type Run = { performance: number; accessibility: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number };
+
+async function startChromium() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "wld-lh-profile-"));
+  const child = spawn(
+    CHROMIUM,
+    [
+      "--headless=new",
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${profile}`,
+      ...QUIET_CHROMIUM_FLAGS,
+      "about:blank",
+    ],
+    { stdio: "ignore" },
+  );
+  await waitFor(`http://127.0.0.1:${DEBUG_PORT}/json/version`, 30_000, child);
+  return {
+    stop: () => {
+      child.kill("SIGTERM");
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function runOnce(url: string, headers: Record<string, string>): Promise<Run> {
+  const result = await lighthouse(url, {
+    port: DEBUG_PORT,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+    extraHeaders: headers,
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: lhr.categories.performance?.score ?? 0,
+    accessibility: lhr.categories.accessibility?.score ?? 0,
+    lcpMs: Math.round(audit("largest-contentful-paint")),
+    fcpMs: Math.round(audit("first-contentful-paint")),
+    tbtMs: Math.round(audit("total-blocking-time")),
+    cls: Number(audit("cumulative-layout-shift").toFixed(3)),
+  };
+}
+
+async function main() {
+  const locale = process.env.BENCH_LOCALE === "en" ? "en" : "ko";
+  const app = await startApp();
+  const browser = await startChromium();
+  try {
+    const session = await demoSessionCookie(app.baseUrl);
+    const pages: { path: string; median: Run; runs: Run[] }[] = [];
+    for (const p of PAGES) {
+      const cookies: string[] = [];
+      if (MEMBER_PAGES.has(p)) cookies.push(`${session.name}=${session.value}`);
+      if (locale === "en") cookies.push("NEXT_LOCALE=en");
+      const headers: Record<string, string> = cookies.length ? { Cookie: cookies.join("; ") } : {};
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await runOnce(`${app.baseUrl}${p}`, headers));
+      const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+      const median = sorted[Math.floor(sorted.length / 2)]!;
+      pages.push({ path: p, median, runs });
+      console.log(
+        `${p.padEnd(8)} performance ${median.performance.toFixed(2)}  accessibility ${median.accessibility.toFixed(2)}  LCP ${(median.lcpMs / 1000).toFixed(1)} s  FCP ${(median.fcpMs / 1000).toFixed(1)} s  TBT ${median.tbtMs} ms  CLS ${median.cls}  (runs: ${runs.map((r) => r.performance.toFixed(2)).join(" ")})`,
+      );
+    }
+    const file = writeResult("lighthouse", { at: new Date().toISOString(), locale, runsPerPage: RUNS, pages });
+    console.log(`written ${file}`);
+  } finally {
+    browser.stop();
+    await app.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
