@@ -15,7 +15,10 @@ export function AuthSwitchLink({
   return (
     <p className={`${className} text-center text-sm text-gray-600`.trim()}>
       {prompt}{" "}
-      <Link href={href} className="inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-2">
+      <Link
+        href={href}
+        className="inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-2"
+      >
         {label}
       </Link>
     </p>
