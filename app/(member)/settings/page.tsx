@@ -82,7 +82,7 @@ export default function SettingsPage() {
           ) : refId ? (
             <div className={`${rowClass} hover:bg-transparent`} data-testid="referrer-row">
               <span>{t("referrer.row")}</span>
-              <span className="font-mono text-gray-700">{refId}</span>
+              <span className="font-medium tabular-nums tracking-wide text-gray-700">{refId}</span>
             </div>
           ) : (
             <button type="button" className={rowClass} onClick={() => setReferrerOpen(true)} data-testid="referrer-row">

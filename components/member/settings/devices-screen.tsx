@@ -189,7 +189,7 @@ function DeviceItem({
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-600">{t("ip")}</dt>
-        <dd className="text-right font-mono tabular-nums text-gray-900 [overflow-wrap:anywhere]">
+        <dd className="text-right tabular-nums text-gray-900 [overflow-wrap:anywhere]">
           {device.ip ?? t("unknownIp")}
         </dd>
         <dt className="text-gray-600">{t("createdAt")}</dt>
