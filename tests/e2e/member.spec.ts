@@ -116,7 +116,8 @@ test.describe("the demo member", () => {
     await field.fill("4.99");
     await expect(dialog.getByText("최소 5 이상 입력해야 합니다.")).toBeVisible();
     await field.fill(spendable.add("0.01").toFixed());
-    await expect(dialog.getByText("출금 가능 수량보다 많습니다.")).toBeVisible();
+    // The Withdraw modal's limit message is the spec's 'more than holding'.
+    await expect(dialog.getByText("보유 수량보다 많습니다.")).toBeVisible();
     await field.fill("5");
     await expect(dialog.getByTestId("transfer-total")).toContainText("5.2 WLD");
     await page.screenshot({ path: `${SHOTS}/wallet-transfer-modal.png` });

@@ -3,8 +3,8 @@
 /**
  * Transfer-request page (spec §2, §5): user, coin and amount (≥ 1) → review → POST /api/transfer-requests →
  * receipt. The user is the signed-in member (the server refuses anyone else); the server applies the
- * transfer rules (fee, minimum, spendable maximum, one pending request). Without a wallet address there is
- * nothing to review, so the request goes straight to the server, whose answer says what is missing.
+ * transfer rules (fee, minimum, spendable maximum, one pending request). Without an approved ID or a wallet
+ * address there is nothing to review, so the request goes straight to the server, whose answer says what is missing.
  */
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -105,7 +105,8 @@ export default function TransferRequestPage() {
               return;
             }
             setError(null);
-            if (walletAddr) setReviewing(true);
+            // Only a request the server can accept gets a review; otherwise its answer says what is missing.
+            if (walletAddr && profile.data?.idStatus === "APPROVED") setReviewing(true);
             else send();
           }}
         >

@@ -41,8 +41,13 @@ export default function WalletPage() {
   const verified = (profile.data?.idStatus ?? member.idStatus) === "APPROVED";
   const close = () => setOpen(null);
   const send = (type: "TRANSFER" | "WITHDRAW") => (verified ? setOpen(type) : toast(t("needKyc"), { kind: "error" }));
-  // After the protected lock ends, deposits are open: the deposit button buys (issue 12 "Found").
-  const deposit = () => (lock.data && lockReleased(lock.data, Date.now()) ? setOpen("BUY") : toast(t("depositNotice")));
+  // After the protected lock ends, deposits are open: the deposit button buys (issue 12 "Found"). A tap before
+  // the release moment has loaded waits for it rather than answering with the notice.
+  const deposit = async () => {
+    const releaseAt = lock.data ?? (await lock.refetch()).data;
+    if (lockReleased(releaseAt, Date.now())) setOpen("BUY");
+    else toast(t("depositNotice"));
+  };
   const refresh = () => qc.invalidateQueries({ predicate: (q) => WALLET_QUERIES.includes(String(q.queryKey[0])) });
 
   const onTabKey = (e: React.KeyboardEvent, i: number) => {
