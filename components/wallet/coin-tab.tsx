@@ -47,7 +47,7 @@ function Countdown({ releaseAt }: { releaseAt: string }) {
 function EmptyCoins({ idStatus }: { idStatus: string }) {
   const t = useTranslations("Wallet.coin");
   return (
-    <div className="rounded-xl border border-dashed border-gray-300 p-4 text-sm" data-testid="coins-empty">
+    <div className="mb-3 rounded-xl border border-dashed border-gray-300 p-4 text-sm" data-testid="coins-empty">
       <p className="font-semibold">{t("emptyTitle")}</p>
       {idStatus === "APPROVED" ? (
         <p className="mt-1 text-gray-600">{t("emptyBuy")}</p>

@@ -25,6 +25,8 @@ const BuyModal = dynamic(() => import("@/components/wallet/buy-modal").then((m) 
 const WALLET_QUERIES = ["profile", "coins", "staked", "staking-history", "prices", "price", "config", "my-requests"];
 
 const TABS = ["world", "staking", "coin"] as const;
+/** Three actions side by side on a 360 px screen: tight padding, and a word never breaks inside. */
+const CARD_BUTTON = "whitespace-nowrap px-2 text-[15px]";
 type Tab = (typeof TABS)[number];
 
 export default function WalletPage() {
@@ -104,13 +106,13 @@ export default function WalletPage() {
           <div className="skeleton mt-2 h-9 w-48" />
         )}
         <div className="mt-4 grid grid-cols-3 gap-2">
-          <Button variant="secondary" onClick={deposit}>
+          <Button variant="secondary" className={CARD_BUTTON} onClick={deposit}>
             {t("deposit")}
           </Button>
-          <Button variant="secondary" onClick={() => send("WITHDRAW")}>
+          <Button variant="secondary" className={CARD_BUTTON} onClick={() => send("WITHDRAW")}>
             {t("withdraw")}
           </Button>
-          <Button variant="secondary" onClick={() => send("TRANSFER")}>
+          <Button variant="secondary" className={CARD_BUTTON} onClick={() => send("TRANSFER")}>
             {t("transferAction")}
           </Button>
         </div>
