@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Logo } from "@/components/ui/logo";
 import { Modal } from "@/components/ui/modal";
 
 export default function WelcomePage() {
@@ -18,9 +19,7 @@ export default function WelcomePage() {
   return (
     <main className="flex min-h-dvh flex-col justify-between p-6">
       <div className="mt-24 flex flex-col gap-3">
-        <p aria-hidden="true" className="text-5xl">
-          🌐
-        </p>
+        <Logo size={56} />
         <h1 className="text-3xl font-bold leading-snug">{t("tagline")}</h1>
       </div>
 
@@ -31,7 +30,7 @@ export default function WelcomePage() {
             type="checkbox"
             checked={agreed}
             onChange={(e) => setAgreed(e.target.checked)}
-            className="mt-1 h-5 w-5 accent-black"
+            className="mt-0.5 h-6 w-6 shrink-0 accent-black"
           />
           <div className="flex flex-1 flex-col gap-1">
             <label htmlFor={checkboxId} className="text-sm font-medium">
@@ -42,7 +41,7 @@ export default function WelcomePage() {
           <button
             type="button"
             onClick={() => setTermsOpen(true)}
-            className="shrink-0 text-sm text-accent underline underline-offset-2"
+            className="-my-2 -mr-2 min-h-11 shrink-0 rounded-lg px-2 text-sm text-accent underline underline-offset-2"
           >
             {t("viewTerms")}
           </button>

@@ -158,7 +158,6 @@ export default function VerifyPage() {
             <p className="text-sm text-gray-600">{t(`statusHelp.${status}`)}</p>
             {status === "REJECTED" && (
               <div className="mt-3 flex flex-col gap-3 rounded-xl bg-rose-50 p-3" data-testid="reject-reason">
-                <p className="text-sm font-semibold text-rose-800">{t("rejectedTitle")}</p>
                 {state.data?.reason && (
                   <p className="text-sm text-rose-800">{t("rejectReason", { reason: state.data.reason })}</p>
                 )}
