@@ -188,6 +188,7 @@ test.describe("a new member's first steps", () => {
     const refetched = page.waitForResponse((r) => r.url().includes(`/api/users/by-id/${userId}/coins`));
     await refresh.click();
     expect((await refetched).status()).toBe(200);
+    await expect(page.getByRole("status").filter({ hasText: "최신 정보로 바꿨습니다." })).toBeVisible();
 
     await first.getByRole("link", { name: "신분증 인증 시작하기" }).click();
     await expect(page).toHaveURL("/verify");

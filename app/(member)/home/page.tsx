@@ -27,7 +27,14 @@ function RefreshButton() {
   const busy = useIsFetching() > 0;
   const refresh = async () => {
     await qc.refetchQueries({ type: "active" });
-    toast(t("refreshed"));
+    // A failed query shows its own error (or, for an ended session, the way to /login): no "up to date".
+    if (
+      !qc
+        .getQueryCache()
+        .findAll({ type: "active" })
+        .some((q) => q.state.status === "error")
+    )
+      toast(t("refreshed"));
   };
   return (
     <button
