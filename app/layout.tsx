@@ -1,14 +1,14 @@
 import type { Metadata, Viewport } from "next";
 import localFont from "next/font/local";
 import { getLocale } from "next-intl/server";
+import { LazyFontFallback } from "@/components/fonts/lazy-font-fallback";
 import { AreaProviders } from "@/components/providers/area-providers";
-// Pretendard's unicode-range chunks, for the few characters the UI font below lacks (a member's name,
-// a memo): the browser fetches a chunk only when a page shows one of its characters.
-import "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css";
 import "./globals.css";
 
 // Pretendard Variable (400–700) cut to the characters the app itself shows (scripts/make-font.ts):
-// one preloaded file of about 65 kB instead of three full weights.
+// one preloaded file of about 65 kB instead of three full weights. The few characters it lacks (a
+// member's name, a memo) come from Pretendard's unicode-range chunks, whose rules LazyFontFallback
+// loads after hydration.
 const pretendard = localFont({
   src: "../public/fonts/pretendard-ui.woff2",
   weight: "400 700",
@@ -36,6 +36,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="font-sans antialiased">
         <AreaProviders area="public">
           <div className="app-shell">{children}</div>
+          <LazyFontFallback />
         </AreaProviders>
       </body>
     </html>

@@ -30,7 +30,17 @@ import {
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9341);
 
-type Run = { performance: number; accessibility: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number };
+type Run = {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Where the main thread went: the scripts with the most CPU time, and the LCP element. */
+  bootup: { url: string; scriptingMs: number }[];
+  lcpElement?: string;
+};
 
 async function startChromium() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "wld-lh-profile-"));
@@ -47,9 +57,11 @@ async function startChromium() {
   );
   await waitFor(`http://127.0.0.1:${DEBUG_PORT}/json/version`, 30_000, child);
   return {
-    stop: () => {
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
-      fs.rmSync(profile, { recursive: true, force: true });
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -73,6 +85,14 @@ async function runOnce(url: string, headers: Record<string, string>): Promise<Ru
     fcpMs: Math.round(audit("first-contentful-paint")),
     tbtMs: Math.round(audit("total-blocking-time")),
     cls: Number(audit("cumulative-layout-shift").toFixed(3)),
+    bootup: ((lhr.audits["bootup-time"]?.details as { items?: { url: string; scripting: number }[] })?.items ?? [])
+      .slice(0, 5)
+      .map((i) => ({ url: i.url.replace(/^https?:\/\/[^/]+/, ""), scriptingMs: Math.round(i.scripting) })),
+    lcpElement: (
+      lhr.audits["largest-contentful-paint-element"]?.details as
+        | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+        | undefined
+    )?.items?.[0]?.items?.[0]?.node?.snippet,
   };
 }
 
@@ -93,6 +113,10 @@ async function main() {
       const sorted = [...runs].sort((a, b) => a.performance - b.performance);
       const median = sorted[Math.floor(sorted.length / 2)]!;
       pages.push({ path: p, median, runs });
+      if (process.env.BENCH_VERBOSE) {
+        console.log(`  LCP element: ${median.lcpElement ?? "?"}`);
+        for (const b of median.bootup) console.log(`  ${String(b.scriptingMs).padStart(5)} ms  ${b.url}`);
+      }
       console.log(
         `${p.padEnd(8)} performance ${median.performance.toFixed(2)}  accessibility ${median.accessibility.toFixed(2)}  LCP ${(median.lcpMs / 1000).toFixed(1)} s  FCP ${(median.fcpMs / 1000).toFixed(1)} s  TBT ${median.tbtMs} ms  CLS ${median.cls}  (runs: ${runs.map((r) => r.performance.toFixed(2)).join(" ")})`,
       );
@@ -100,7 +124,7 @@ async function main() {
     const file = writeResult("lighthouse", { at: new Date().toISOString(), locale, runsPerPage: RUNS, pages });
     console.log(`written ${file}`);
   } finally {
-    browser.stop();
+    await browser.stop();
     await app.stop();
   }
 }

@@ -7,7 +7,8 @@
  * (app, components, lib, db), what Intl prints for dates and relative times in Korean and English,
  * printable ASCII, Latin-1 and common punctuation. Text from members (a name, a memo) that needs
  * another glyph falls through to Pretendard's unicode-range chunks (the package's dynamic subset,
- * imported in app/layout.tsx): the browser fetches a chunk only when a page shows one of its characters.
+ * loaded after hydration by components/fonts/font-fallback.tsx): the browser fetches a chunk only when a
+ * page shows one of its characters.
  *
  * Run it again after adding Korean text to the messages: tests/unit/ui-font.test.ts checks that every
  * character of the messages is in the font's character list (lib/i18n/ui-font-chars.txt), and
