@@ -2,7 +2,7 @@
  * Benchmark (not a test): what a first visit downloads, per page, in a real Chromium with an empty cache
  * at 390 × 844 — JavaScript (gzip), CSS (gzip), the HTML document (gzip) and font bytes (woff2 as sent).
  *
- *   flock /tmp/wld-e2e.lock npm run bench:first-load
+ *   npm run bench:first-load
  *
  * Pages: /, /login, /home, /wallet (the member pages logged in as the demo member). "load" counts what
  * was requested before the load event; "idle" adds what the page fetched on its own until the network

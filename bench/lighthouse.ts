@@ -2,7 +2,7 @@
  * Benchmark (not a test): Lighthouse mobile scores (performance, accessibility) and LCP of /, /login,
  * /home and /wallet on the production build, driving Debian's Chromium headless.
  *
- *   flock /tmp/wld-e2e.lock npm run bench:lighthouse
+ *   npm run bench:lighthouse
  *
  * Lighthouse's default settings are the mobile ones (a Moto G Power screen, simulated slow 4G and 4×
  * CPU slow-down). The member pages are loaded with the demo member's session cookie. Each page is
@@ -88,11 +88,10 @@ async function runOnce(url: string, headers: Record<string, string>): Promise<Ru
     bootup: ((lhr.audits["bootup-time"]?.details as { items?: { url: string; scripting: number }[] })?.items ?? [])
       .slice(0, 5)
       .map((i) => ({ url: i.url.replace(/^https?:\/\/[^/]+/, ""), scriptingMs: Math.round(i.scripting) })),
+    // Lighthouse 13 names the LCP element in its LCP breakdown insight (a "node" item).
     lcpElement: (
-      lhr.audits["largest-contentful-paint-element"]?.details as
-        | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-        | undefined
-    )?.items?.[0]?.items?.[0]?.node?.snippet,
+      lhr.audits["lcp-breakdown-insight"]?.details as { items?: { type?: string; nodeLabel?: string }[] } | undefined
+    )?.items?.find((i) => i.type === "node")?.nodeLabel,
   };
 }
 

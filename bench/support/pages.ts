@@ -3,8 +3,8 @@
  * on a throwaway embedded database with the price feeds pointed at the local fake exchange (as the
  * browser tests do), and log the demo member in for the member pages.
  *
- * The scripts take no lock themselves: run them under the build lock the team shares, e.g.
- * `flock /tmp/wld-e2e.lock npm run bench:lighthouse`. With BENCH_URL set they measure an app that is
+ * `npm start` builds into .next when the sources changed, so run the scripts when no other build or
+ * browser test runs (they take no lock themselves). With BENCH_URL set they measure an app that is
  * already running there instead (it must have the demo account).
  */
 import { type ChildProcess, spawn } from "node:child_process";

@@ -325,3 +325,12 @@ for (const locale of ["ko", "en"] as const) {
     expect(await contrastWithCard(asOf)).toBeGreaterThanOrEqual(4.5);
   });
 }
+
+test("prefers-reduced-motion turns transitions and animations off", async ({ page }) => {
+  await page.goto("/login");
+  const button = page.getByRole("button", { name: "로그인", exact: true });
+  const duration = () => button.evaluate((el) => getComputedStyle(el).transitionDuration);
+  expect(await duration()).toBe("0.15s");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  expect(Number.parseFloat(await duration())).toBeLessThan(0.001);
+});
