@@ -5,15 +5,16 @@
  * GET /api/transfer-requests/{id}/timeline, oldest first, and while the request is pending, the step it waits for.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useErrorText } from "@/components/member/queries";
 import { FormAlert } from "@/components/ui/form-alert";
 import type { TimelineEventDto } from "@/db/queries/requests";
 import { api } from "@/lib/client/api";
+import { formatKst } from "@/lib/kst-time";
 
 export function RequestTimeline({ id, status, updatedAt }: { id: number; status: string; updatedAt: string }) {
   const t = useTranslations("History");
-  const format = useFormatter();
+  const locale = useLocale();
   const errorText = useErrorText();
   const q = useQuery({
     // The status and last change are part of the key: a cancel or decision shows its new step at once.
@@ -28,8 +29,7 @@ export function RequestTimeline({ id, status, updatedAt }: { id: number; status:
       </div>
     );
   if (q.isError) return <FormAlert>{errorText(q.error)}</FormAlert>;
-  const when = (iso: string) =>
-    format.dateTime(new Date(iso), { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+  const when = (iso: string) => formatKst(iso, locale, { short: true });
   return (
     <ol aria-label={t("progress")} className="relative flex flex-col gap-3 border-l-2 border-gray-200 pl-4">
       {q.data.map((e, i) => (

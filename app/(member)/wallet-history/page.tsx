@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
 import { useMember } from "@/components/member/member-context";
@@ -14,21 +14,15 @@ import { useToast } from "@/components/ui/toast";
 import { WldAmount } from "@/components/wallet/amount";
 import { RequestTimeline } from "@/components/wallet/request-timeline";
 import { api } from "@/lib/client/api";
+import { formatKst } from "@/lib/kst-time";
 import { formatKrw, formatWld } from "@/lib/money";
 import { historyRowKind, splitWalletAddr } from "@/lib/wallet/review";
 
 const PAGE_SIZE = 10;
 
 function useDate() {
-  const format = useFormatter();
-  return (iso: string) =>
-    format.dateTime(new Date(iso), {
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
+  const locale = useLocale();
+  return (iso: string) => formatKst(iso, locale);
 }
 
 function EmptyState({ text, href, link }: { text: string; href: string; link: string }) {

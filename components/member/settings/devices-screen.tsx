@@ -12,7 +12,7 @@ import { useErrorText } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
-import { formatKst } from "./format";
+import { formatKst } from "@/lib/kst-time";
 import { DeviceIcon } from "./icons";
 import { type Device, useDevices, useEndDevice, useEndOtherDevices } from "./use-devices";
 
