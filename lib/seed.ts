@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { idDocuments, priceSnapshots, stakingProducts, stakingRewards, stakingRuns, users } from "@/db/schema";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { LOCK_RELEASE_AT } from "@/lib/constants";
+import { env } from "@/lib/env";
 import { credit, move, post, member, system } from "@/lib/ledger";
 import { D } from "@/lib/money";
 import { dailyReward } from "@/lib/staking/rates";
@@ -105,7 +106,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     coinSymbol: "WLD",
     name: "WLD 보호 잠금 스테이킹",
     annualRate: "12",
-    lockEnd: new Date(LOCK_RELEASE_AT),
+    lockEnd: new Date(env().LOCK_RELEASE_AT ?? LOCK_RELEASE_AT),
     minAmount: "0",
   });
 

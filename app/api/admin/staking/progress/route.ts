@@ -1,7 +1,7 @@
 // GET /api/admin/staking/progress?page&limit — each stake: { items: [{ id, userId, name, coinSymbol, amount,
 // rate, dailyReward, accrued, lockEnd, secondsToLockEnd }], total }, largest stake first.
 import { withAdmin } from "@/lib/api/with-auth";
-import { LOCK_RELEASE_AT } from "@/lib/constants";
+import { lockReleaseAt } from "@/lib/wallet/lock";
 import { pageQuery } from "@/lib/validation/staking";
 import { stakingProgressPage } from "@/lib/staking/reports";
 
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = withAdmin(
   async ({ req }) => {
     const { offset, limit } = pageQuery(req.nextUrl.searchParams);
-    return stakingProgressPage({ offset, limit, protectedLockEnd: LOCK_RELEASE_AT });
+    return stakingProgressPage({ offset, limit, protectedLockEnd: lockReleaseAt() });
   },
   { permission: "staking-reports.read" },
 );
