@@ -146,7 +146,7 @@ async function main() {
   if (process.env.BENCH_NO_BUILD !== "1") {
     console.log("building the product and the minimal app (production builds)…");
     for (const args of [["build"], ["build", "bench/baseline"]]) {
-      const r = spawnSync("flock", ["/tmp/wld-next.lock", process.execPath, NEXT_BIN, ...args], {
+      const r = spawnSync("flock", ["/tmp/wld-e2e.lock", process.execPath, NEXT_BIN, ...args], {
         cwd: root,
         stdio: ["ignore", "ignore", "inherit"],
         env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },

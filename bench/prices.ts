@@ -5,7 +5,7 @@
  *   npx tsx bench/prices.ts        (or `npm run bench`)
  *
  * Serves the app with `npm start` (which builds when sources changed) on a throwaway embedded database,
- * holding /tmp/wld-next.lock for as long as it runs, with both price feeds pointed at the local fake
+ * holding /tmp/wld-e2e.lock for as long as it runs, with both price feeds pointed at the local fake
  * exchange. Results are printed and written to bench/results/prices-<time>.json.
  * The two targets are measured in alternating rounds (bare, app, bare, app …) so that other load on the
  * machine hits both alike; the medians and their ratio are reported.
@@ -103,8 +103,8 @@ async function main() {
     process.exit(130);
   });
   try {
-    console.log(`starting the production app on :${PORT} (waits for /tmp/wld-next.lock, builds if needed)…`);
-    app = spawn("flock", ["/tmp/wld-next.lock", "npm", "start"], {
+    console.log(`starting the production app on :${PORT} (waits for /tmp/wld-e2e.lock, builds if needed)…`);
+    app = spawn("flock", ["/tmp/wld-e2e.lock", "npm", "start"], {
       cwd: root,
       detached: true, // its own process group, so the server and its children stop together
       stdio: ["ignore", "ignore", "inherit"],

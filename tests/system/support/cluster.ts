@@ -33,7 +33,7 @@ export function systemSkipReason(): string | null {
   if (!process.env.TEST_DATABASE_URL)
     return "TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)";
   if (!fs.existsSync(BUILD_ID))
-    return "no production build in .next — build it first: `flock /tmp/wld-next.lock npx next build`";
+    return "no production build in .next — build it first: `flock /tmp/wld-e2e.lock npx next build`";
   return null;
 }
 
