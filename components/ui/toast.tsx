@@ -57,12 +57,13 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The toast function. Outside a ToastProvider it falls back to window.alert so a screen
- * never loses a message.
+ * The toast function. Every screen renders under a ToastProvider (the member and admin layouts); a
+ * component used outside one is a bug, reported at once rather than covered by the browser's alert().
  */
 export function useToast(): ShowToast {
   const ctx = useContext(ToastContext);
-  return ctx ?? ((message: string) => window.alert(message));
+  if (!ctx) throw new Error("useToast() needs a <ToastProvider> above it");
+  return ctx;
 }
 
 /** A standalone toast for screens that manage their own state: shows `message` while it is set. */

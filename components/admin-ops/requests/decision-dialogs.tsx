@@ -157,11 +157,29 @@ export function BulkDecisionDialog({
         <ul aria-label={t("results")} className="flex flex-col gap-1 text-sm" data-testid="bulk-results">
           {results.map((r) => (
             <li key={r.id} data-ok={r.ok} className={r.ok ? "text-emerald-700" : "text-rose-700"}>
-              #{r.id} {requests.find((i) => i.id === r.id)?.user.userId ?? ""}: {r.ok ? "✓" : "✕"} {r.text}
+              <ResultMark ok={r.ok} />#{r.id} {requests.find((i) => i.id === r.id)?.user.userId ?? ""}: {r.text}
             </li>
           ))}
         </ul>
       )}
     </AdminDialog>
+  );
+}
+
+/** A check or a cross before a bulk result (drawn, not a text glyph; the result text carries the meaning). */
+function ResultMark({ ok }: { ok: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 16 16"
+      className="mr-1 inline h-4 w-4 align-[-3px]"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {ok ? <path d="M3.5 8.5l3 3 6-7" /> : <path d="M4.5 4.5l7 7M11.5 4.5l-7 7" />}
+    </svg>
   );
 }
