@@ -19,7 +19,7 @@ export function logoSvg({ size = 64, maskable = false }: { size?: number; maskab
     : `<rect width="64" height="64" rx="15" fill="${LOGO_COLORS.tile}"/>`;
   // A maskable icon may be cut to a circle of 80 % of its width: shrink the mark to stay inside it.
   const mark = maskable ? `<g transform="translate(32 32) scale(0.72) translate(-32 -32)">` : "<g>";
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">${tile}${mark}<circle cx="${ring.cx}" cy="${ring.cy}" r="${ring.r}" fill="none" stroke="${LOGO_COLORS.mark}" stroke-width="${ring.strokeWidth}"/><polyline points="${w.points}" fill="none" stroke="${LOGO_COLORS.mark}" stroke-width="${w.strokeWidth}" stroke-linecap="round" stroke-linejoin="round"/></g></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64"><title>WLD Wallet</title>${tile}${mark}<circle cx="${ring.cx}" cy="${ring.cy}" r="${ring.r}" fill="none" stroke="${LOGO_COLORS.mark}" stroke-width="${ring.strokeWidth}"/><polyline points="${w.points}" fill="none" stroke="${LOGO_COLORS.mark}" stroke-width="${w.strokeWidth}" stroke-linecap="round" stroke-linejoin="round"/></g></svg>`;
 }
 
 /**

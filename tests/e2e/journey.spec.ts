@@ -91,7 +91,7 @@ for (const locale of ["ko", "en"] as const) {
       await page.goto("/");
       // The logo is drawn in SVG (no emoji, which renders as an empty box without an emoji font).
       await expect(page.locator("main svg").first()).toBeVisible();
-      expect(await page.locator("body").innerText()).not.toMatch(/\p{Extended_Pictographic}/u);
+      expect(await page.locator("body").textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
       await shot(page, "welcome");
       await page.getByLabel(m("welcome", "agree")).check();
       await page.getByRole("button", { name: m("welcome", "signup") }).click();
