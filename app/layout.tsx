@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import localFont from "next/font/local";
 import { getLocale } from "next-intl/server";
 import { LazyFontFallback } from "@/components/fonts/lazy-font-fallback";
-import { AreaProviders } from "@/components/providers/area-providers";
+import { PublicProviders } from "@/components/providers/intl-provider";
 import "./globals.css";
 
 // Pretendard Variable (400–700) cut to the characters the app itself shows (scripts/make-font.ts):
@@ -34,10 +34,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} className={pretendard.variable}>
       <body className="font-sans antialiased">
-        <AreaProviders area="public">
+        <PublicProviders>
           <div className="app-shell">{children}</div>
           <LazyFontFallback />
-        </AreaProviders>
+        </PublicProviders>
       </body>
     </html>
   );

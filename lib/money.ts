@@ -2,6 +2,7 @@
  * Money parsing and formatting. Decimal strings in, decimal strings out; never a JavaScript float.
  */
 import Decimal from "decimal.js";
+import { formatDecimal } from "./money-text";
 
 // 38 significant digits covers numeric(38,18); more precision only for intermediate products.
 export const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_DOWN, toExpNeg: -40, toExpPos: 60 });
@@ -77,13 +78,12 @@ export function roundTo(value: Dec | string, places: number): Dec {
   return dec(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
 }
 
-/** Group digits for display; the string is cut, never rounded up. */
+/**
+ * Group digits for display; the string is cut, never rounded up. The browser's pages format with the same
+ * code without decimal.js (lib/money-text.ts).
+ */
 export function formatAmount(value: Dec | string, maxDecimals: number, locale = "ko-KR"): string {
-  const d = floorTo(dec(value), maxDecimals);
-  const [int = "0", frac = ""] = d.abs().toFixed().split(".");
-  const grouped = BigInt(int).toLocaleString(locale);
-  const sign = d.isNegative() ? "-" : "";
-  return frac ? `${sign}${grouped}.${frac}` : `${sign}${grouped}`;
+  return formatDecimal(dec(value).toFixed(), maxDecimals, locale);
 }
 
 export const formatKrw = (value: Dec | string, locale = "ko-KR") => formatAmount(value, 0, locale);

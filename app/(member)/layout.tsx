@@ -7,14 +7,14 @@ import { redirect } from "next/navigation";
 import { BottomTabs } from "@/components/member/bottom-tabs";
 import { MemberProvider } from "@/components/member/member-context";
 import { AreaProviders } from "@/components/providers/area-providers";
+import { memberOfRequest } from "@/components/providers/member-prefetch";
 import { ToastProvider } from "@/components/ui/toast";
-import { currentUser } from "@/lib/auth/current-user";
 import { loginPathHere } from "@/lib/auth/redirect-to-login";
 
 export const dynamic = "force-dynamic";
 
 export default async function MemberLayout({ children }: { children: React.ReactNode }) {
-  const user = await currentUser();
+  const user = await memberOfRequest();
   if (!user) redirect(await loginPathHere());
   return (
     <AreaProviders area="member">

@@ -2,7 +2,9 @@
 
 /**
  * The member screens' reads, one react-query hook per call (DESIGN.md §5 shapes). Amounts stay
- * decimal strings; KRW prices arrive as numbers and are turned into decimals with `priceDec`.
+ * decimal strings; KRW prices arrive as numbers. This module carries no decimal library: Home and the
+ * wallet's first screen only show and sum amounts (lib/money-text.ts, exact on BigInt). Screens that compute
+ * money (review figures, the coin and staking tabs) turn amounts into decimals with ./decimals.ts.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
@@ -13,7 +15,7 @@ import type { TransactionDto } from "@/db/queries/transactions";
 import type { ProfileDto } from "@/db/queries/users";
 import { ApiError, api } from "@/lib/client/api";
 import { LOCK_RELEASE_AT, MAX_PRICE_AGE_MS } from "@/lib/constants";
-import { D, type Dec } from "@/lib/money";
+import { type Fixed, FIXED_ZERO, parseDecimal } from "@/lib/money-text";
 import type { PriceDto, PriceMapDto } from "@/lib/prices/dto";
 import type { CoinDto } from "@/lib/wallet/holdings";
 import { useMember } from "./member-context";
@@ -66,26 +68,53 @@ export function useWldPrice() {
   });
 }
 
-export type PriceMap = { prices: Record<string, Dec>; trusted: boolean; stale: boolean; updatedAt: string | null };
+/** Whether the price map may be shown at all (a price too old to trust is shown as unavailable). */
+export function pricesTrusted(body: PriceMapDto, now = Date.now()): boolean {
+  const updatedAt = body.updatedAt ?? null;
+  const age = updatedAt ? now - new Date(updatedAt).getTime() : 0;
+  return body.usable !== false || body.seeded === true || age <= MAX_PRICE_AGE_MS;
+}
 
-/** GET /api/prices: symbol → KRW (as decimals), and whether the prices may be shown at all. */
-export function usePrices() {
-  return useQuery({
-    queryKey: ["prices"],
-    queryFn: async (): Promise<PriceMap> => {
-      const body = await api<PriceMapDto>("/api/prices");
-      const prices: Record<string, Dec> = {};
-      for (const [k, v] of Object.entries(body.prices ?? {})) {
-        const d = priceDec(v);
-        if (d) prices[k.toUpperCase()] = d;
-      }
-      const updatedAt = body.updatedAt ?? null;
-      const age = updatedAt ? Date.now() - new Date(updatedAt).getTime() : 0;
-      const trusted = body.usable !== false || body.seeded === true || age <= MAX_PRICE_AGE_MS;
-      return { prices, trusted, stale: body.stale === true, updatedAt };
-    },
-    refetchInterval: 30_000,
-  });
+/**
+ * GET /api/prices as the server wrote it (symbol → KRW as JSON numbers). The cache holds the answer itself, so
+ * the server can render it into the page (app/(member)/prefetch) and the hooks pick their own view with `select`.
+ */
+export const pricesQuery = {
+  queryKey: ["prices"] as const,
+  queryFn: () => api<PriceMapDto>("/api/prices"),
+  refetchInterval: 30_000,
+};
+
+export type PriceTexts = { prices: Record<string, Fixed>; trusted: boolean; stale: boolean; updatedAt: string | null };
+
+function toPriceTexts(body: PriceMapDto): PriceTexts {
+  const prices: Record<string, Fixed> = {};
+  for (const [k, v] of Object.entries(body.prices ?? {})) {
+    const d = priceFixed(v);
+    if (d) prices[k.toUpperCase()] = d;
+  }
+  return { prices, trusted: pricesTrusted(body), stale: body.stale === true, updatedAt: body.updatedAt ?? null };
+}
+
+/** The price map with exact (BigInt) prices, for totals that are only shown. */
+export function usePriceTexts() {
+  return useQuery({ ...pricesQuery, select: toPriceTexts });
+}
+
+/** A KRW price (number or string, possibly wrapped as `{ price }`) as an exact Fixed, or null. */
+export function priceFixed(v: unknown): Fixed | null {
+  const raw = v && typeof v === "object" && "price" in v ? (v as { price: unknown }).price : v;
+  if (typeof raw !== "number" && typeof raw !== "string") return null;
+  return parseDecimal(raw);
+}
+
+/** An amount string from the API as an exact Fixed; garbage reads as zero. */
+export const amountFixed = (v: string | number | null | undefined): Fixed => parseDecimal(v) ?? FIXED_ZERO;
+
+/** The WLD amount of a coins or staked list, exact. */
+export function wldFixedOf(rows: Array<CoinRow | StakedRow> | undefined): Fixed {
+  const row = rows?.find((r) => ("symbol" in r ? r.symbol : r.coinSymbol) === "WLD");
+  return amountFixed(row?.amount);
 }
 
 /** GET /api/config: the protected-lock release moment. Falls back to the constant this build shipped with. */
@@ -102,35 +131,6 @@ export function useLockRelease() {
     },
     staleTime: 5 * 60_000,
   });
-}
-
-/** A KRW price (number or string, possibly wrapped as `{ price }`) as a decimal, or null. */
-export function priceDec(v: unknown): Dec | null {
-  const raw = v && typeof v === "object" && "price" in v ? (v as { price: unknown }).price : v;
-  if (typeof raw !== "number" && typeof raw !== "string") return null;
-  try {
-    const d = new D(String(raw));
-    return d.isFinite() ? d : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Decimal of an amount string from the API; garbage reads as zero rather than NaN. */
-export function amt(v: string | number | null | undefined): Dec {
-  if (v === null || v === undefined) return new D(0);
-  try {
-    const d = new D(String(v));
-    return d.isFinite() ? d : new D(0);
-  } catch {
-    return new D(0);
-  }
-}
-
-/** The WLD amount of a coins or staked list. */
-export function wldOf(rows: Array<CoinRow | StakedRow> | undefined): Dec {
-  const row = rows?.find((r) => ("symbol" in r ? r.symbol : r.coinSymbol) === "WLD");
-  return amt(row?.amount);
 }
 
 /** The server's message for a failed call, or the given translated fallback. */

@@ -9,7 +9,7 @@
  */
 import { useLocale, useTranslations } from "next-intl";
 import { isLocale } from "@/lib/i18n/config";
-import { formatKrw } from "@/lib/money";
+import { formatKrwText } from "@/lib/money-text";
 import { changeDirection, kstDateTime } from "@/lib/prices/display";
 import type { PriceDto } from "@/lib/prices/dto";
 import { useWldPriceQuery } from "./queries";
@@ -81,7 +81,7 @@ export function PriceCard({ className = "" }: { className?: string }) {
       ) : (
         <p className="mt-1 flex flex-wrap items-baseline gap-x-2 tabular-nums">
           <span className="text-2xl font-bold" data-testid="wld-price">
-            {t("price", { value: formatKrw(String(data.price)) })}
+            {t("price", { value: formatKrwText(data.price) })}
           </span>
           <ChangeBadge data={data} />
         </p>

@@ -1,31 +1,22 @@
 /**
- * The client providers of one part of the app, so a page carries only what its part needs:
- * - next-intl's provider with only the namespaces that part's client components use
- *   (lib/i18n/messages.ts CLIENT_NAMESPACES; a nested provider replaces the outer one's messages,
- *   so each area's list is complete on its own);
- * - React Query for the member screens and the console (the public pages fetch nothing through it).
+ * The client providers of the member screens and the console: next-intl with that part's namespaces
+ * (./intl-provider.tsx) and React Query. The public pages use PublicProviders (./intl-provider.tsx), so they
+ * do not download React Query.
  */
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTimeZone } from "next-intl/server";
-import { isLocale } from "@/lib/i18n/config";
-import { type CLIENT_NAMESPACES, clientMessages } from "@/lib/i18n/messages";
+import type { CLIENT_NAMESPACES } from "@/lib/i18n/messages";
+import { IntlArea } from "./intl-provider";
 import { QueryProvider } from "./query-provider";
 
 export async function AreaProviders({
   area,
   children,
 }: {
-  area: keyof typeof CLIENT_NAMESPACES;
+  area: Exclude<keyof typeof CLIENT_NAMESPACES, "public">;
   children: React.ReactNode;
 }) {
-  const [locale, timeZone] = await Promise.all([getLocale(), getTimeZone()]);
   return (
-    <NextIntlClientProvider
-      locale={locale}
-      timeZone={timeZone}
-      messages={clientMessages(isLocale(locale) ? locale : "ko", area)}
-    >
-      {area === "public" ? children : <QueryProvider>{children}</QueryProvider>}
-    </NextIntlClientProvider>
+    <IntlArea area={area}>
+      <QueryProvider>{children}</QueryProvider>
+    </IntlArea>
   );
 }

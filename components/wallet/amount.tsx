@@ -6,7 +6,8 @@
  */
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { type Dec, formatWld, formatWldFull } from "@/lib/money";
+import type { Dec } from "@/lib/money";
+import { COIN_DECIMALS_TEXT, formatDecimal, formatWldText } from "@/lib/money-text";
 
 export function WldAmount({
   value,
@@ -23,8 +24,9 @@ export function WldAmount({
 }) {
   const t = useTranslations("Wallet");
   const [full, setFull] = useState(false);
-  const short = formatWld(value);
-  const whole = formatWldFull(value);
+  const exact = typeof value === "string" ? value : value.toFixed();
+  const short = formatWldText(exact);
+  const whole = formatDecimal(exact, COIN_DECIMALS_TEXT);
   const text = (v: string) => `${prefix}${v}${coin ? ` ${coin}` : ""}`;
   if (short === whole)
     return (

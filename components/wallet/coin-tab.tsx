@@ -4,15 +4,8 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useMember } from "@/components/member/member-context";
-import {
-  amt,
-  useCoins,
-  useErrorText,
-  useLockRelease,
-  usePrices,
-  useProfile,
-  useStaked,
-} from "@/components/member/queries";
+import { amt, usePrices } from "@/components/member/decimals";
+import { useCoins, useErrorText, useLockRelease, useProfile, useStaked } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { D, formatKrw } from "@/lib/money";

@@ -13,7 +13,8 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useMember } from "@/components/member/member-context";
-import { enc, useErrorText, usePrices, useProfile, useStaked, wldOf } from "@/components/member/queries";
+import { usePrices, wldOf } from "@/components/member/decimals";
+import { enc, useErrorText, useProfile, useStaked } from "@/components/member/queries";
 import {
   type SendType,
   type TransferRequestAnswer,

@@ -5,16 +5,8 @@ import dynamic from "next/dynamic";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useMember } from "@/components/member/member-context";
-import {
-  amt,
-  enc,
-  keys,
-  type StakingHistoryRow,
-  useCoins,
-  useErrorText,
-  useStaked,
-  wldOf,
-} from "@/components/member/queries";
+import { amt, wldOf } from "@/components/member/decimals";
+import { enc, keys, type StakingHistoryRow, useCoins, useErrorText, useStaked } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { api } from "@/lib/client/api";

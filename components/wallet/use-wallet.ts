@@ -1,31 +1,32 @@
 "use client";
 
-import { usePrices, useCoins, useStaked, useWldPrice, amt, priceDec } from "@/components/member/queries";
-import { D, type Dec } from "@/lib/money";
+import { amountFixed, priceFixed, useCoins, usePriceTexts, useStaked, useWldPrice } from "@/components/member/queries";
+import { addFixed, type Fixed, FIXED_ZERO, mulFixed } from "@/lib/money-text";
 
 /**
- * The member's total in KRW: every holding and staked amount × its KRW price, in decimals.
- * WLD falls back to GET /api/price/WLD when the price map lacks it.
+ * The member's total in KRW: every holding and staked amount × its KRW price, exact (BigInt decimals, no
+ * float and no decimal library on the wallet's first load). WLD falls back to GET /api/price/WLD when the
+ * price map lacks it.
  */
-export function useWalletTotal(): { total: Dec | null; loading: boolean; unavailable: boolean } {
+export function useWalletTotal(): { total: Fixed | null; loading: boolean; unavailable: boolean } {
   const coins = useCoins();
   const staked = useStaked();
-  const prices = usePrices();
+  const prices = usePriceTexts();
   const wld = useWldPrice();
   const loading = coins.isPending || staked.isPending || (prices.isPending && wld.isPending);
   if (loading) return { total: null, loading: true, unavailable: false };
   if (prices.data && !prices.data.trusted) return { total: null, loading: false, unavailable: true };
-  const map: Record<string, Dec> = { ...(prices.data?.prices ?? {}) };
-  const wldPrice = wld.data ? priceDec(wld.data.price) : null;
+  const map: Record<string, Fixed> = { ...(prices.data?.prices ?? {}) };
+  const wldPrice = wld.data ? priceFixed(wld.data.price) : null;
   if (!map.WLD && wldPrice) map.WLD = wldPrice;
-  let total = new D(0);
+  let total = FIXED_ZERO;
   for (const c of coins.data ?? []) {
     const p = map[c.symbol];
-    if (p) total = total.add(amt(c.amount).mul(p));
+    if (p) total = addFixed(total, mulFixed(amountFixed(c.amount), p));
   }
   for (const s of staked.data ?? []) {
     const p = map[s.coinSymbol];
-    if (p) total = total.add(amt(s.amount).add(amt(s.rewards)).mul(p));
+    if (p) total = addFixed(total, mulFixed(addFixed(amountFixed(s.amount), amountFixed(s.rewards)), p));
   }
   return { total, loading: false, unavailable: false };
 }

@@ -50,6 +50,25 @@ test.describe("the demo member", () => {
     await page.screenshot({ path: `${SHOTS}/home.png`, fullPage: true });
   });
 
+  test("home and wallet carry the member's figures in their HTML, before any script runs", async ({ page }) => {
+    // The page's own request, with the session cookie, as a browser's first load sees it (no JavaScript).
+    const home = await (await page.request.get("/home")).text();
+    expect(home).toMatch(/data-testid="home-total-wld"[^>]*>[\d,]+(\.\d{1,2})?(<!-- -->)? WLD</);
+    expect(home).toMatch(/data-testid="wld-price"[^>]*>₩[\d,]+/);
+    expect(home).not.toContain('data-testid="home-summary-loading"');
+    const wallet = await (await page.request.get("/wallet")).text();
+    // The count-up starts from ₩0 on the screen; screen readers (and the HTML) have the final figure at once.
+    expect(wallet).toMatch(/data-testid="wallet-total"[^>]*>₩0<\/span><span class="sr-only">₩(<!-- -->)?[1-9][\d,]*</);
+    // Once the scripts run, the page does not fetch what the server already sent.
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (/\/api\/(users|price\/WLD$|prices$)/.test(new URL(r.url()).pathname)) fetched.push(r.url());
+    });
+    await page.goto("/wallet");
+    await expect(page.getByTestId("wallet-total")).toHaveAttribute("data-final", "true");
+    expect(fetched).toEqual([]);
+  });
+
   test("wallet counts up the total and shows its three tabs", async ({ page }) => {
     await page.goto("/wallet");
     await expect(page.getByRole("heading", { level: 1, name: "지갑" })).toBeVisible();

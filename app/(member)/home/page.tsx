@@ -1,183 +1,21 @@
-"use client";
-
 /**
- * Home (spec §2): settings gear, the verify/verified banner, the member's WLD at a glance (2 decimals;
- * the wallet has the full figures), the World ID count and the WLD price with its chart. A new member with
- * nothing yet sees their first step (verify the ID, receive 1000 WLD) instead of zeros. 새로고침 refetches
- * every query on the screen.
+ * Home: the member's figures (profile, WLD holding and lock, the WLD price) are read on the server and
+ * rendered into the HTML (components/providers/member-prefetch.tsx); the screen itself is a client
+ * component that keeps them fresh.
  */
-import { useIsFetching, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useLocale, useTranslations } from "next-intl";
-import { useMember } from "@/components/member/member-context";
-import { PriceSection } from "@/components/member/price-section";
-import { useCoins, useProfile, useStaked, wldOf } from "@/components/member/queries";
-import { Icon } from "@/components/ui/icon";
-import { useToast } from "@/components/ui/toast";
-import { formatWld } from "@/lib/money";
+import { redirect } from "next/navigation";
+import { MemberPrefetch, memberOfRequest } from "@/components/providers/member-prefetch";
+import { loginPathHere } from "@/lib/auth/redirect-to-login";
+import { HomeScreen } from "./home-screen";
 
-const ICON_BUTTON =
-  "flex h-11 w-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-accent";
+export const dynamic = "force-dynamic";
 
-function RefreshButton() {
-  const t = useTranslations("Home");
-  const qc = useQueryClient();
-  const toast = useToast();
-  const busy = useIsFetching() > 0;
-  const refresh = async () => {
-    await qc.refetchQueries({ type: "active" });
-    // A failed query shows its own error (or, for an ended session, the way to /login): no "up to date".
-    if (
-      !qc
-        .getQueryCache()
-        .findAll({ type: "active" })
-        .some((q) => q.state.status === "error")
-    )
-      toast(t("refreshed"));
-  };
+export default async function HomePage() {
+  const user = await memberOfRequest();
+  if (!user) redirect(await loginPathHere());
   return (
-    <button
-      type="button"
-      onClick={refresh}
-      aria-label={t("refresh")}
-      aria-busy={busy || undefined}
-      className={ICON_BUTTON}
-    >
-      <span className={busy ? "animate-spin motion-reduce:animate-none" : undefined}>
-        <Icon round>
-          <path d="M20 11a8 8 0 1 0-2.3 5.7" />
-          <path d="M20 4v7h-7" />
-        </Icon>
-      </span>
-    </button>
-  );
-}
-
-/** The member's WLD (holding + protected lock), or their first step when they have none and no approved ID. */
-function Summary({ idStatus }: { idStatus: string }) {
-  const t = useTranslations("Home");
-  const locale = useLocale() === "en" ? "en-US" : "ko-KR";
-  const coins = useCoins();
-  const staked = useStaked();
-  if (coins.isPending || staked.isPending) {
-    return <div className="skeleton h-28 w-full rounded-2xl" data-testid="home-summary-loading" />;
-  }
-  const holding = wldOf(coins.data);
-  const lock = wldOf(staked.data);
-  const total = holding.plus(lock);
-  const nothing = total.isZero();
-
-  if (nothing && idStatus !== "APPROVED") {
-    const pending = idStatus === "PENDING";
-    return (
-      <section aria-labelledby="home-first-step" className="rounded-2xl bg-blue-50 p-4" data-testid="home-first-step">
-        <h2 id="home-first-step" className="text-lg font-bold text-gray-900">
-          {pending ? t("firstStep.pendingTitle") : t("firstStep.title")}
-        </h2>
-        <p className="mt-1 text-sm text-gray-700">{pending ? t("firstStep.pendingBody") : t("firstStep.body")}</p>
-        <Link
-          href="/verify"
-          className="mt-3 flex min-h-11 items-center justify-center rounded-xl bg-brand px-4 text-base font-semibold text-white hover:bg-black"
-        >
-          {pending ? t("firstStep.pendingCta") : t("firstStep.cta")}
-        </Link>
-      </section>
-    );
-  }
-
-  return (
-    <section aria-labelledby="home-assets" className="rounded-2xl border border-gray-200 p-4">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="home-assets" className="text-sm text-gray-600">
-          {t("assets")}
-        </h2>
-        <Link
-          href="/wallet"
-          className="-mr-2 flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-accent hover:bg-gray-50"
-        >
-          {t("toWallet")}
-          <Icon round>
-            <path d="M9 18l6-6-6-6" />
-          </Icon>
-        </Link>
-      </div>
-      {nothing ? (
-        <p className="text-base text-gray-700">{t("assetsEmpty")}</p>
-      ) : (
-        <>
-          <p className="text-2xl font-bold tabular-nums" data-testid="home-total-wld">
-            {formatWld(total, false, locale)} WLD
-          </p>
-          <p className="mt-1 text-sm text-gray-600 tabular-nums">
-            {t("assetsHolding", { amount: formatWld(holding, false, locale) })} ·{" "}
-            {t("assetsStaked", { amount: formatWld(lock, false, locale) })}
-          </p>
-        </>
-      )}
-    </section>
-  );
-}
-
-export default function HomePage() {
-  const t = useTranslations("Home");
-  const member = useMember();
-  const profile = useProfile();
-  const router = useRouter();
-  const toast = useToast();
-  // The profile is fresher than the layout's snapshot (an approval may have landed since).
-  const idStatus = profile.data?.idStatus ?? member.idStatus;
-  const verified = idStatus === "APPROVED";
-
-  const onBanner = () => {
-    if (verified) toast(t("alreadyVerified"));
-    else router.push("/verify");
-  };
-
-  return (
-    <main className="flex flex-col gap-4 p-4">
-      <header className="flex items-center justify-between">
-        <h1 className="text-xl font-bold">{t("title")}</h1>
-        <div className="-mr-2 flex items-center">
-          <RefreshButton />
-          <Link href="/settings" aria-label={t("settings")} className={ICON_BUTTON}>
-            <Icon>
-              <circle cx="12" cy="12" r="3" />
-              <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
-            </Icon>
-          </Link>
-        </div>
-      </header>
-
-      <button
-        type="button"
-        onClick={onBanner}
-        className={`flex items-center justify-between gap-3 rounded-2xl p-4 text-left text-white ${verified ? "bg-emerald-700" : "bg-gray-900"}`}
-      >
-        <span>
-          <span className="block text-lg font-bold">{verified ? t("bannerVerified") : t("bannerVerify")}</span>
-          <span className="block text-sm opacity-90">
-            {verified ? t("bannerVerifiedSub") : idStatus === "PENDING" ? t("bannerPendingSub") : t("bannerVerifySub")}
-          </span>
-        </span>
-        <span className="shrink-0">
-          <Icon round>{verified ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M9 18l6-6-6-6" />}</Icon>
-        </span>
-      </button>
-
-      <Summary idStatus={idStatus} />
-
-      {verified && (
-        <div className="flex items-center justify-between rounded-2xl bg-gray-50 p-4">
-          <p className="text-sm text-gray-600">{t("worldIdCount")}</p>
-          <p className="text-2xl font-bold" data-testid="world-id-count">
-            {t("worldIdCountValue", { count: 1 })}
-          </p>
-        </div>
-      )}
-
-      <h2 className="sr-only">{t("coinPrice")}</h2>
-      <PriceSection />
-    </main>
+    <MemberPrefetch user={user} queries={["profile", "coins", "staked", "price"]}>
+      <HomeScreen />
+    </MemberPrefetch>
   );
 }

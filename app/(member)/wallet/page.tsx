@@ -1,152 +1,21 @@
-"use client";
+/**
+ * Wallet: the member's holdings, stakes, prices and the lock release moment are read on the server and
+ * rendered into the HTML (components/providers/member-prefetch.tsx), so the total paints before any
+ * script runs; the screen itself is a client component that keeps them fresh.
+ */
+import { redirect } from "next/navigation";
+import { MemberPrefetch, memberOfRequest } from "@/components/providers/member-prefetch";
+import { loginPathHere } from "@/lib/auth/redirect-to-login";
+import { WalletScreen } from "./wallet-screen";
 
-import { useIsFetching, useQueryClient } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
-import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { useMember } from "@/components/member/member-context";
-import { useLockRelease, useProfile } from "@/components/member/queries";
-import { Button } from "@/components/ui/button";
-import { Icon } from "@/components/ui/icon";
-import { useToast } from "@/components/ui/toast";
-import { CoinTab } from "@/components/wallet/coin-tab";
-import { CountUp } from "@/components/wallet/count-up";
-import { StakingTab } from "@/components/wallet/staking-tab";
-import { useWalletTotal } from "@/components/wallet/use-wallet";
-import { WorldTab } from "@/components/wallet/world-tab";
-import { lockReleased } from "@/lib/wallet/review";
+export const dynamic = "force-dynamic";
 
-// The money modals load when first opened, so /wallet's first load does not carry them.
-const SendModal = dynamic(() => import("@/components/wallet/send-modal").then((m) => m.SendModal), { ssr: false });
-const BuyModal = dynamic(() => import("@/components/wallet/buy-modal").then((m) => m.BuyModal), { ssr: false });
-
-/** The wallet's reads (and the price cards), refetched by the refresh button. */
-const WALLET_QUERIES = ["profile", "coins", "staked", "staking-history", "prices", "price", "config", "my-requests"];
-
-const TABS = ["world", "staking", "coin"] as const;
-/** Three actions side by side on a 360 px screen: tight padding, and a word never breaks inside. */
-const CARD_BUTTON = "whitespace-nowrap px-2 text-[15px]";
-type Tab = (typeof TABS)[number];
-
-export default function WalletPage() {
-  const t = useTranslations("Wallet");
-  const member = useMember();
-  const profile = useProfile();
-  const toast = useToast();
-  const { total, unavailable } = useWalletTotal();
-  const lock = useLockRelease();
-  const qc = useQueryClient();
-  const fetching = useIsFetching({ predicate: (q) => WALLET_QUERIES.includes(String(q.queryKey[0])) }) > 0;
-  const [tab, setTab] = useState<Tab>("world");
-  const [open, setOpen] = useState<null | "TRANSFER" | "WITHDRAW" | "BUY">(null);
-  const verified = (profile.data?.idStatus ?? member.idStatus) === "APPROVED";
-  const close = () => setOpen(null);
-  const send = (type: "TRANSFER" | "WITHDRAW") => (verified ? setOpen(type) : toast(t("needKyc"), { kind: "error" }));
-  // After the protected lock ends, deposits are open: the deposit button buys (issue 12 "Found"). A tap before
-  // the release moment has loaded waits for it rather than answering with the notice.
-  const deposit = async () => {
-    const releaseAt = lock.data ?? (await lock.refetch()).data;
-    if (lockReleased(releaseAt, Date.now())) setOpen("BUY");
-    else toast(t("depositNotice"));
-  };
-  const refresh = () => qc.invalidateQueries({ predicate: (q) => WALLET_QUERIES.includes(String(q.queryKey[0])) });
-
-  const onTabKey = (e: React.KeyboardEvent, i: number) => {
-    const next = e.key === "ArrowRight" ? (i + 1) % TABS.length : e.key === "ArrowLeft" ? (i + 2) % TABS.length : -1;
-    if (next >= 0) {
-      setTab(TABS[next]!);
-      document.getElementById(`wallet-tab-${TABS[next]}`)?.focus();
-    }
-  };
-
+export default async function WalletPage() {
+  const user = await memberOfRequest();
+  if (!user) redirect(await loginPathHere());
   return (
-    <main className="flex flex-col gap-4 p-4">
-      <header className="flex items-center justify-between">
-        <h1 className="text-xl font-bold">{t("title")}</h1>
-        <div className="flex items-center gap-1">
-          <button
-            type="button"
-            onClick={refresh}
-            aria-label={t("refresh")}
-            aria-busy={fetching || undefined}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-accent"
-          >
-            <span className={fetching ? "animate-spin motion-reduce:animate-none" : ""}>
-              <Icon round>
-                <path d="M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4" />
-                <path d="M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4" />
-              </Icon>
-            </span>
-          </button>
-          <Link
-            href="/wallet-history"
-            aria-label={t("history")}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100"
-          >
-            <Icon>
-              <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
-              <path d="M3 3v5h5M12 7v5l3 2" />
-            </Icon>
-          </Link>
-        </div>
-      </header>
-
-      <section aria-labelledby="total-label" className="rounded-2xl bg-gray-900 p-5 text-white">
-        <h2 id="total-label" className="text-sm opacity-80">
-          {t("totalValue")}
-        </h2>
-        {total ? (
-          <CountUp value={total} className="mt-1 block text-3xl font-bold tabular-nums" />
-        ) : unavailable ? (
-          <p className="mt-1 text-lg font-semibold opacity-70" data-testid="wallet-total-unavailable">
-            {t("priceUnavailable")}
-          </p>
-        ) : (
-          <div className="skeleton mt-2 h-9 w-48" />
-        )}
-        <div className="mt-4 grid grid-cols-3 gap-2">
-          <Button variant="secondary" className={CARD_BUTTON} onClick={deposit}>
-            {t("deposit")}
-          </Button>
-          <Button variant="secondary" className={CARD_BUTTON} onClick={() => send("WITHDRAW")}>
-            {t("withdraw")}
-          </Button>
-          <Button variant="secondary" className={CARD_BUTTON} onClick={() => send("TRANSFER")}>
-            {t("transferAction")}
-          </Button>
-        </div>
-      </section>
-      {(open === "TRANSFER" || open === "WITHDRAW") && <SendModal type={open} onClose={close} />}
-      {open === "BUY" && <BuyModal onClose={close} />}
-
-      <div role="tablist" aria-label={t("tabsLabel")} className="grid grid-cols-3 rounded-xl bg-gray-100 p-1">
-        {TABS.map((k, i) => (
-          <button
-            key={k}
-            id={`wallet-tab-${k}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === k}
-            aria-controls={`wallet-panel-${k}`}
-            tabIndex={tab === k ? 0 : -1}
-            onClick={() => setTab(k)}
-            onKeyDown={(e) => onTabKey(e, i)}
-            className={`rounded-lg py-2 text-sm font-semibold ${tab === k ? "bg-white shadow" : "text-gray-600"}`}
-          >
-            {t(`tabs.${k}`)}
-          </button>
-        ))}
-      </div>
-      <div id={`wallet-panel-${tab}`} role="tabpanel" aria-labelledby={`wallet-tab-${tab}`}>
-        {tab === "world" ? (
-          <WorldTab />
-        ) : tab === "staking" ? (
-          <StakingTab />
-        ) : (
-          <CoinTab onBuy={deposit} onWithdraw={() => send("WITHDRAW")} />
-        )}
-      </div>
-    </main>
+    <MemberPrefetch user={user} queries={["profile", "coins", "staked", "price", "prices", "config"]}>
+      <WalletScreen />
+    </MemberPrefetch>
   );
 }
