@@ -65,7 +65,7 @@ export function GuideCarousel() {
                   >
                     {i + 1}
                   </span>
-                  {t(`${s}.title`)}
+                  <span>{t(`${s}.title`)}</span>
                 </p>
                 <p className="mt-1 text-sm text-gray-600">{t(`${s}.body`)}</p>
               </section>
