@@ -8,7 +8,14 @@
  *
  * Env: BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per measurement, 5), BENCH_ROUNDS (3),
  * BENCH_NO_BUILD=1 (serve the builds already in .next and bench/baseline/.next),
- * BENCH_WRITE=1 (write the table into docs/benchmarks.md), BENCH_ONLY=price,coins,… (a subset).
+ * BENCH_WRITE=1 (write the table into docs/benchmarks.md), BENCH_ONLY=price,coins,… (a subset),
+ * BENCH_PROFILE=<dir> (the product server runs under `node --cpu-prof`; its profile lands in <dir> when the
+ * bench ends — summarize it with `npx tsx bench/profile-summary.ts <file>`; profile one path at a time).
+ *
+ * Statements per request: the product and the minimal app count every statement they send (BEGIN and COMMIT
+ * included) through postgres.js's debug hook (db/client.ts, WLD_STATEMENT_COUNT_FILE; the minimal app's own
+ * counter in bench/baseline/lib/work.ts), read before and after each measurement; the statements of the
+ * last product round are printed by text.
  *
  * Paths: GET /api/price/WLD; a member's coins (session included); a swap of 0.01 (one member per connection)
  * against a transfer transaction; POST /api/login against the argon2id bound (verifies per second of one core
@@ -27,7 +34,7 @@ import { login, PASSWORD, seedMembers } from "../tests/system/support/api";
 import { createScratchDatabase, freePort, killAll, startInstance } from "../tests/system/support/cluster";
 
 type Result = {
-  requests: { average: number; total: number };
+  requests: { average: number; total: number; sent?: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -75,22 +82,51 @@ function groupCpuMs(pid: number): number {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
-type Target = { name: string; pid: number; opts: Omit<Opts, "connections" | "duration"> };
-type Sample = { rps: number; cpuMsPerReq: number; p50: number; p99: number; bad: number };
+type Target = { name: string; pid: number; countFile?: string; opts: Omit<Opts, "connections" | "duration"> };
+type Sample = {
+  rps: number;
+  cpuMsPerReq: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  stmtsPerReq: number;
+  byText: [string, number][];
+};
+
+type StatementCounts = { total: number; counts: Record<string, number> };
+const COUNT_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "wld-bench-stmts-"));
+const countFileOf = (who: string) => path.join(COUNT_DIR, `${who}.json`);
+function readCounts(file: string | undefined): StatementCounts {
+  try {
+    return file ? (JSON.parse(fs.readFileSync(file, "utf8")) as StatementCounts) : { total: 0, counts: {} };
+  } catch {
+    return { total: 0, counts: {} };
+  }
+}
 
 async function measure(t: Target, duration = DURATION): Promise<Sample> {
   const cpu0 = groupCpuMs(t.pid);
+  const st0 = readCounts(t.countFile);
   const r = await autocannon({ ...t.opts, connections: CONNECTIONS, duration });
   const cpu = groupCpuMs(t.pid) - cpu0;
-  const s = {
+  await sleep(500); // the counters are written every 200 ms
+  const st1 = readCounts(t.countFile);
+  // Statements are read after the requests still in flight at the end have finished: divide by all sent.
+  const n = Math.max(r.requests.sent ?? 0, r.requests.total) || 1;
+  const s: Sample = {
     rps: r.requests.average,
     cpuMsPerReq: r.requests.total ? cpu / r.requests.total : 0,
     p50: r.latency.p50,
     p99: r.latency.p99,
     bad: r.non2xx + r.errors,
+    stmtsPerReq: t.countFile ? (st1.total - st0.total) / n : Number.NaN,
+    byText: Object.entries(st1.counts)
+      .map(([k, v]) => [k, (v - (st0.counts[k] ?? 0)) / n] as [string, number])
+      .filter(([, v]) => v >= 0.01)
+      .sort((a, b) => b[1] - a[1]),
   };
   console.log(
-    `  ${t.name.padEnd(34)} ${s.rps.toFixed(0).padStart(6)} req/s  ${s.cpuMsPerReq.toFixed(2)} ms CPU/req  p50 ${s.p50} ms  p99 ${s.p99} ms${s.bad ? `  non-2xx/errors ${s.bad}` : ""}`,
+    `  ${t.name.padEnd(34)} ${s.rps.toFixed(0).padStart(6)} req/s  ${s.cpuMsPerReq.toFixed(2)} ms CPU/req  p50 ${s.p50} ms  p99 ${s.p99} ms${Number.isNaN(s.stmtsPerReq) ? "" : `  ${s.stmtsPerReq.toFixed(2)} statements/req`}${s.bad ? `  non-2xx/errors ${s.bad}` : ""}`,
   );
   return s;
 }
@@ -145,7 +181,9 @@ async function argon2PerCore(): Promise<number> {
 async function main() {
   if (process.env.BENCH_NO_BUILD !== "1") {
     console.log("building the product and the minimal app (production builds)…");
-    for (const args of [["build"], ["build", "bench/baseline"]]) {
+    // The minimal app builds with webpack: Turbopack, rooted at the repository (for node_modules), also picks
+    // up the product's middleware.ts and instrumentation.ts and fails on their imports.
+    for (const args of [["build"], ["build", "--webpack", "bench/baseline"]]) {
       const r = spawnSync("flock", ["/tmp/wld-e2e.lock", process.execPath, NEXT_BIN, ...args], {
         cwd: root,
         stdio: ["ignore", "ignore", "inherit"],
@@ -166,10 +204,14 @@ async function main() {
       } catch {}
   };
   try {
+    const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
+    if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
     const app = await startInstance("bench", db.url, {
       UPBIT_API_URL: fake.url,
       BINANCE_API_URL: fake.url,
       SIGNUP_LIMIT_PER_HOUR: "100000",
+      WLD_STATEMENT_COUNT_FILE: countFileOf("product"),
+      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
     });
     const minimalPort = await freePort();
     const barePort = await freePort();
@@ -182,6 +224,7 @@ async function main() {
       {
         NODE_ENV: "production",
         DATABASE_URL: db.url,
+        BASELINE_STATEMENT_COUNT_FILE: countFileOf("minimal"),
       },
     );
     const bare = spawnGroup(process.execPath, ["--import", "tsx", "bench/baseline/bare.ts"], {
@@ -215,12 +258,24 @@ async function main() {
     const P = app.base;
     const json = { "content-type": "application/json" };
     const appPid = app.child.pid!;
+    const productCount = countFileOf("product");
+    const minimalCount = countFileOf("minimal");
     const paths: { key: string; label: string; product: Target; minimal?: Target; bare?: Target }[] = [
       {
         key: "price",
         label: "GET /api/price/WLD",
-        product: { name: "product GET /api/price/WLD", pid: appPid, opts: { url: `${P}/api/price/WLD` } },
-        minimal: { name: "minimal Next route", pid: minimal.pid!, opts: { url: `${M}/api/price` } },
+        product: {
+          name: "product GET /api/price/WLD",
+          pid: appPid,
+          countFile: productCount,
+          opts: { url: `${P}/api/price/WLD` },
+        },
+        minimal: {
+          name: "minimal Next route",
+          pid: minimal.pid!,
+          countFile: minimalCount,
+          opts: { url: `${M}/api/price` },
+        },
         bare: { name: "bare Node", pid: bare.pid!, opts: { url: `${B}/api/price` } },
       },
       {
@@ -229,6 +284,7 @@ async function main() {
         product: {
           name: "product GET /api/users/coins/:id",
           pid: appPid,
+          countFile: productCount,
           opts: {
             url: P,
             requests: perConnection((i) => ({
@@ -240,6 +296,7 @@ async function main() {
         minimal: {
           name: "minimal Next route",
           pid: minimal.pid!,
+          countFile: minimalCount,
           opts: {
             url: `${M}/api/coins`,
             requests: perConnection((i) => ({ headers: { cookie: baselineCookies[i % baselineCookies.length]! } })),
@@ -260,6 +317,7 @@ async function main() {
         product: {
           name: "product POST /api/users/:id/swap",
           pid: appPid,
+          countFile: productCount,
           opts: {
             url: P,
             method: "POST",
@@ -274,6 +332,7 @@ async function main() {
         minimal: {
           name: "minimal Next transfer transaction",
           pid: minimal.pid!,
+          countFile: minimalCount,
           opts: {
             url: `${M}/api/transfer`,
             method: "POST",
@@ -304,6 +363,7 @@ async function main() {
         product: {
           name: "product POST /api/login",
           pid: appPid,
+          countFile: productCount,
           opts: {
             url: `${P}/api/login`,
             method: "POST",
@@ -321,18 +381,29 @@ async function main() {
         product: {
           name: "product GET /home",
           pid: appPid,
+          countFile: productCount,
           opts: {
             url: `${P}/home`,
             requests: perConnection((i) => ({ headers: { cookie: cookies[i % cookies.length]! } })),
           },
         },
-        minimal: { name: "minimal dynamic page, one query", pid: minimal.pid!, opts: { url: `${M}/page-db` } },
+        minimal: {
+          name: "minimal dynamic page, one query",
+          pid: minimal.pid!,
+          countFile: minimalCount,
+          opts: { url: `${M}/page-db` },
+        },
       },
       {
         key: "login-page",
         label: "/login page",
-        product: { name: "product GET /login", pid: appPid, opts: { url: `${P}/login` } },
-        minimal: { name: "minimal dynamic page", pid: minimal.pid!, opts: { url: `${M}/page-plain` } },
+        product: { name: "product GET /login", pid: appPid, countFile: productCount, opts: { url: `${P}/login` } },
+        minimal: {
+          name: "minimal dynamic page",
+          pid: minimal.pid!,
+          countFile: minimalCount,
+          opts: { url: `${M}/page-plain` },
+        },
       },
     ];
 
@@ -348,29 +419,38 @@ async function main() {
       const med = (t: Target | undefined) =>
         t && {
           rps: median(samples.get(t)!.map((s) => s.rps)),
+          min: Math.min(...samples.get(t)!.map((s) => s.rps)),
+          max: Math.max(...samples.get(t)!.map((s) => s.rps)),
           cpu: median(samples.get(t)!.map((s) => s.cpuMsPerReq)),
+          stmts: median(samples.get(t)!.map((s) => s.stmtsPerReq)),
           bad: samples.get(t)!.reduce((a, s) => a + s.bad, 0),
         };
+      const last = samples.get(p.product)!.at(-1)!;
+      console.log("  product statements per request (last round):");
+      for (const [text, n] of last.byText.slice(0, 15)) console.log(`    ${n.toFixed(2)}  ${text}`);
       const prod = med(p.product)!;
       let baseline = med(p.minimal);
-      let baselineText = baseline ? `${baseline.rps.toFixed(0)} (${baseline.cpu.toFixed(2)} ms CPU)` : "—";
+      const stmtText = (x: { stmts: number }) => (Number.isNaN(x.stmts) ? "" : `, ${x.stmts.toFixed(1)} statements`);
+      let baselineText = baseline
+        ? `${baseline.rps.toFixed(0)} (${baseline.cpu.toFixed(2)} ms CPU${stmtText(baseline)})`
+        : "—";
       if (p.key === "login") {
         const perCore = await argon2PerCore();
         const cores = os.availableParallelism();
-        baseline = { rps: perCore * cores, cpu: 1000 / perCore, bad: 0 };
+        baseline = { rps: perCore * cores, min: 0, max: 0, cpu: 1000 / perCore, stmts: Number.NaN, bad: 0 };
         baselineText = `${baseline.rps.toFixed(0)} (argon2id bound: ${perCore.toFixed(0)} verifies/s per core × ${cores})`;
       }
       const bareS = med(p.bare);
       const ratio = baseline ? prod.rps / baseline.rps : Number.NaN;
       figures[p.key] = { product: prod.rps, baseline: baseline?.rps ?? 0, ratio };
       rows.push(
-        `| ${p.label} | ${prod.rps.toFixed(0)} | ${baselineText} | ${bareS ? bareS.rps.toFixed(0) : "—"} | ${Number.isNaN(ratio) ? "—" : ratio.toFixed(2)} | ${prod.cpu.toFixed(2)} ms${prod.bad ? ` (${prod.bad} non-2xx)` : ""} |`,
+        `| ${p.label} | ${prod.rps.toFixed(0)} (${prod.min.toFixed(0)}–${prod.max.toFixed(0)}) | ${baselineText} | ${bareS ? bareS.rps.toFixed(0) : "—"} | ${Number.isNaN(ratio) ? "—" : ratio.toFixed(2)} | ${prod.cpu.toFixed(2)} ms${prod.bad ? ` (${prod.bad} non-2xx)` : ""} | ${Number.isNaN(prod.stmts) ? "—" : prod.stmts.toFixed(1)} |`,
       );
     }
 
     const table = [
-      "| path | product req/s | minimal Next (or bound) | bare Node | ratio | product CPU per request |",
-      "|---|---|---|---|---|---|",
+      "| path | product req/s (round min–max) | minimal Next (or bound) | bare Node | ratio | product CPU per request | product statements per request |",
+      "|---|---|---|---|---|---|---|",
       ...rows,
     ].join("\n");
     const header = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${(await db.sql`SHOW server_version`)[0]!.server_version}; autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s, medians.`;
@@ -393,6 +473,12 @@ async function main() {
         : `${text.trimEnd()}\n\n${block}\n`;
       fs.writeFileSync(doc, next);
       console.log(`written ${path.relative(root, doc)}`);
+    }
+    if (profileDir) {
+      // A clean exit writes the CPU profile (SIGKILL would not).
+      process.kill(appPid, "SIGTERM");
+      for (let i = 0; i < 100 && app.alive(); i++) await sleep(100);
+      console.log(`CPU profile(s) in ${profileDir}: ${fs.readdirSync(profileDir).join(", ")}`);
     }
   } finally {
     stop();

@@ -30,6 +30,7 @@ async function open(): Promise<Handle> {
     const client = postgres(DATABASE_URL, {
       max: Number(process.env.DB_POOL_MAX ?? 10),
       onnotice: () => {},
+      debug: statementCounter(process.env.WLD_STATEMENT_COUNT_FILE),
     });
     const db = drizzle(client, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
@@ -48,6 +49,28 @@ async function open(): Promise<Handle> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: "pglite", close: () => client.close().finally(unlock) };
+}
+
+/**
+ * Profiling only (bench/hot-paths.ts): with WLD_STATEMENT_COUNT_FILE set, every statement sent to PostgreSQL
+ * (BEGIN, COMMIT and savepoints included) is counted, by its first 100 characters, and the counts are written
+ * to that file as JSON a few times a second. Unset (always, outside a profiling run): no hook at all.
+ */
+function statementCounter(file: string | undefined) {
+  if (!file) return undefined;
+  const counts: Record<string, number> = {};
+  let total = 0;
+  const timer = setInterval(() => {
+    try {
+      fs.writeFileSync(file, JSON.stringify({ total, counts }));
+    } catch {}
+  }, 200);
+  timer.unref?.();
+  return (_connection: number, query: string) => {
+    total++;
+    const text = query.slice(0, 200).replace(/\s+/g, " ").trim().slice(0, 100);
+    counts[text] = (counts[text] ?? 0) + 1;
+  };
 }
 
 /**

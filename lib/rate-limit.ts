@@ -4,7 +4,7 @@
  * uploads), so N parallel requests cannot all slip under the limit; the login and current-password
  * throttles count failures only (`peek` before the work, `hit` after a failure; see lib/auth/login.ts).
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf } from "@/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -24,19 +24,28 @@ export type Hit = { key: string; count: number; retryAfter: number; blocked: boo
 
 export const limitKey = (limit: Limit, subject: string) => `${limit.name}:${subject.toLowerCase()}`;
 
-/** Counts one attempt; `blocked` when this attempt is over the limit. */
-export async function hit(limit: Limit, subject: string, db?: DbOrTx): Promise<Hit> {
-  const conn = db ?? (await getDb());
+/** hit()'s upsert as a SQL fragment (RETURNING count, retry_after), to join another statement as a CTE. */
+export function hitSql(limit: Limit, subject: string): SQL {
   const key = limitKey(limit, subject);
   const win = sql`make_interval(secs => ${limit.windowSec}::double precision)`;
-  const rows = rowsOf<{ count: number; retry_after: number }>(
-    await conn.execute(sql`
+  return sql`
       INSERT INTO rate_limits AS r (key, count, window_start) VALUES (${key}, 1, now())
       ON CONFLICT (key) DO UPDATE SET
         count = CASE WHEN r.window_start <= now() - ${win} THEN 1 ELSE r.count + 1 END,
         window_start = CASE WHEN r.window_start <= now() - ${win} THEN now() ELSE r.window_start END
-      RETURNING count, greatest(1, ceil(extract(epoch FROM (window_start + ${win} - now()))))::int AS retry_after`),
-  );
+      RETURNING count, greatest(1, ceil(extract(epoch FROM (window_start + ${win} - now()))))::int AS retry_after`;
+}
+
+/** reset()'s DELETE as a SQL fragment, to join another statement as a CTE. */
+export function resetSql(limit: Limit, subject: string): SQL {
+  return sql`DELETE FROM rate_limits WHERE key = ${limitKey(limit, subject)}`;
+}
+
+/** Counts one attempt; `blocked` when this attempt is over the limit. */
+export async function hit(limit: Limit, subject: string, db?: DbOrTx): Promise<Hit> {
+  const conn = db ?? (await getDb());
+  const key = limitKey(limit, subject);
+  const rows = rowsOf<{ count: number; retry_after: number }>(await conn.execute(hitSql(limit, subject)));
   const row = rows[0]!;
   const count = Number(row.count);
   return { key, count, retryAfter: Number(row.retry_after), blocked: count > limit.max };
@@ -62,7 +71,7 @@ export async function peek(limit: Limit, subject: string, db?: DbOrTx): Promise<
 /** Clears a counter (successful login on the account; an administrator's password reset). */
 export async function reset(limit: Limit, subject: string, db?: DbOrTx): Promise<void> {
   const conn = db ?? (await getDb());
-  await conn.execute(sql`DELETE FROM rate_limits WHERE key = ${limitKey(limit, subject)}`);
+  await conn.execute(resetSql(limit, subject));
 }
 
 /** 429 RATE_LIMITED with Retry-After. */

@@ -7,17 +7,9 @@
  * member accounts from ever going below zero. An idempotency key makes a posting apply at most once.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "@/db/client";
-import {
-  type AccountKind,
-  type Coin,
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerPostings,
-  type TxType,
-  transactions,
-} from "@/db/schema";
-import { type AuditEvent, audit } from "@/lib/audit";
+import { type DbOrTx, rowsOf, type Tx } from "@/db/client";
+import { type AccountKind, type Coin, ledgerAccounts, type TxType } from "@/db/schema";
+import { type AuditEvent, auditRecord } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { COIN_DECIMALS, D, type Dec, toDecimalString } from "@/lib/money";
 
@@ -104,102 +96,64 @@ export async function ensureAccounts(tx: DbOrTx, refs: AccountRef[]): Promise<Ma
   return ids;
 }
 
-/** Applies one balanced posting. Opens a transaction, or a savepoint inside the caller's. */
+type PostedJson = {
+  posting_id: number;
+  replayed: boolean;
+  balances: { u: number | null; c: Coin; k: AccountKind; b: string }[];
+  transaction_ids: number[];
+};
+
+/** The ledger function's refusals (SQLSTATE WL001/WL002, migration 0004) as the application's errors. */
+function ledgerRefusal(e: unknown): AppError | null {
+  for (let err = e as { code?: string; detail?: string; cause?: unknown } | undefined; err; err = err.cause as never) {
+    if (err.code === "WL001") return new AppError("INSUFFICIENT_FUNDS", { account: err.detail ?? "" });
+    if (err.code === "WL002") return new AppError("IDEMPOTENCY_MISMATCH");
+  }
+  return null;
+}
+
+/**
+ * Applies one balanced posting in ONE statement: the SQL function ledger_post (db/migrations/0004) checks
+ * the legs again (balanced per coin, non-zero, 18 decimals), applies the idempotency key at most once,
+ * finds or creates the accounts, locks them in id order, moves the balances by guarded relative updates
+ * (a member account never below zero) and writes the entries, the member's history rows and the audit row.
+ * Outside a transaction that statement is its own transaction; inside the caller's it joins it (no
+ * savepoint: a refusal aborts the caller's transaction, which then rolls back as a whole).
+ */
 export async function post(db: DbOrTx, input: PostingInput): Promise<PostingResult> {
   const legs = input.legs.map((l) => ({ account: l.account, amount: new D(l.amount) }));
   assertBalanced(legs);
-
-  return db.transaction(async (tx) => {
-    const [posting] = await tx
-      .insert(ledgerPostings)
-      .values({
-        kind: input.kind,
-        idempotencyKey: input.idempotencyKey ?? null,
-        requestHash: input.requestHash ?? null,
-        actorId: input.actorId ?? null,
-        memo: input.memo ?? null,
-      })
-      .onConflictDoNothing({ target: ledgerPostings.idempotencyKey })
-      .returning({ id: ledgerPostings.id });
-
-    if (!posting) {
-      // The key was used before (or by a concurrent request that has now committed).
-      const [prior] = await tx
-        .select({ id: ledgerPostings.id, requestHash: ledgerPostings.requestHash })
-        .from(ledgerPostings)
-        .where(eq(ledgerPostings.idempotencyKey, input.idempotencyKey as string));
-      if (!prior) throw new Error("ledger: idempotency key conflict without a posting");
-      if ((prior.requestHash ?? null) !== (input.requestHash ?? null)) throw new AppError("IDEMPOTENCY_MISMATCH");
-      const txRows = await tx
-        .select({ id: transactions.id })
-        .from(transactions)
-        .where(eq(transactions.postingId, prior.id));
-      return { postingId: prior.id, replayed: true, balances: [], transactionIds: txRows.map((r) => r.id) };
-    }
-
-    const ids = await ensureAccounts(
-      tx,
-      legs.map((l) => l.account),
+  const legsJson = JSON.stringify(
+    legs.map((l) => ({ u: l.account.userId, c: l.account.coin, k: l.account.kind, a: l.amount.toFixed() })),
+  );
+  const memberTx = input.memberTx?.length
+    ? JSON.stringify(
+        input.memberTx.map((m) => ({ u: m.userId, t: m.type, c: m.coinSymbol, a: new D(m.amount).toFixed() })),
+      )
+    : null;
+  const auditJson = input.audit ? JSON.stringify(auditRecord(input.audit)) : null;
+  let text: string;
+  try {
+    const rows = rowsOf<{ r: string }>(
+      await db.execute(sql`SELECT ledger_post(
+        ${input.kind}::text, ${input.idempotencyKey ?? null}::text, ${input.requestHash ?? null}::text,
+        ${input.actorId ?? null}::integer, ${input.memo ?? null}::text,
+        ${legsJson}::jsonb, ${memberTx}::jsonb, ${auditJson}::jsonb)::text AS r`),
     );
-    // One net change per account, applied in id order so concurrent postings never deadlock.
-    const net = new Map<number, { account: AccountRef; amount: Dec }>();
-    for (const leg of legs) {
-      const id = ids.get(keyOf(leg.account)) as number;
-      const prev = net.get(id);
-      net.set(id, { account: leg.account, amount: prev ? prev.amount.plus(leg.amount) : leg.amount });
-    }
-    const balances: PostingResult["balances"] = [];
-    for (const [id, { account, amount }] of [...net.entries()].sort((a, b) => a[0] - b[0])) {
-      if (amount.isZero()) continue;
-      const amountText = amount.toFixed();
-      const guard =
-        account.userId !== null && amount.isNegative()
-          ? and(eq(ledgerAccounts.id, id), sql`${ledgerAccounts.balance} + ${amountText}::numeric >= 0`)
-          : eq(ledgerAccounts.id, id);
-      const [row] = await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${amountText}::numeric`, updatedAt: new Date() })
-        .where(guard)
-        .returning({ balance: ledgerAccounts.balance });
-      if (!row) throw new AppError("INSUFFICIENT_FUNDS", { account: account.kind });
-      balances.push({ account, balance: toDecimalString(row.balance) });
-    }
-
-    await tx.insert(ledgerEntries).values(
-      legs.map((l) => ({
-        postingId: posting.id,
-        accountId: ids.get(keyOf(l.account)) as number,
-        coin: l.account.coin,
-        amount: l.amount.toFixed(),
-      })),
-    );
-
-    let transactionIds: number[] = [];
-    if (input.memberTx?.length) {
-      const rows = await tx
-        .insert(transactions)
-        .values(
-          input.memberTx.map((m) => ({
-            userId: m.userId,
-            type: m.type,
-            coinSymbol: m.coinSymbol,
-            amount: new D(m.amount).toFixed(),
-            postingId: posting.id,
-          })),
-        )
-        .returning({ id: transactions.id });
-      transactionIds = rows.map((r) => r.id);
-    }
-
-    if (input.audit) {
-      await audit(tx, {
-        ...input.audit,
-        after: input.audit.after ?? { posting: posting.id, kind: input.kind },
-      });
-    }
-
-    return { postingId: posting.id, replayed: false, balances, transactionIds };
-  });
+    text = rows[0]!.r;
+  } catch (e) {
+    throw ledgerRefusal(e) ?? e;
+  }
+  const out = JSON.parse(text) as PostedJson;
+  return {
+    postingId: Number(out.posting_id),
+    replayed: out.replayed,
+    balances: out.balances.map((b) => ({
+      account: { userId: b.u, coin: b.c, kind: b.k } as AccountRef,
+      balance: toDecimalString(b.b),
+    })),
+    transactionIds: out.transaction_ids.map(Number),
+  };
 }
 
 type Common = Omit<PostingInput, "legs" | "kind"> & { kind?: string };
@@ -274,16 +228,27 @@ export async function memberBalances(
   return out;
 }
 
-/** Use inside a caller's transaction to lock a member's accounts of one coin before reading them. */
-export async function lockMemberAccounts(tx: Tx, userId: number, coin: Coin): Promise<void> {
-  await ensureAccounts(
-    tx,
-    MEMBER_KINDS.map((k) => member(userId, coin, k)),
-  );
-  await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.coin, coin)))
-    .orderBy(ledgerAccounts.id)
-    .for("update");
+/**
+ * Use inside a caller's transaction to lock a member's accounts of one coin (FOR UPDATE, in id order) before
+ * reading them; answers their balances as read under the lock. One statement when the accounts exist (the
+ * missing ones are created first otherwise).
+ */
+export async function lockMemberAccounts(tx: Tx, userId: number, coin: Coin): Promise<Record<MemberKind, string>> {
+  const lock = async () =>
+    rowsOf<{ kind: MemberKind; balance: string }>(
+      await tx.execute(sql`
+        SELECT kind::text AS kind, balance::text AS balance FROM ledger_accounts
+        WHERE user_id = ${userId}::integer AND coin = ${coin}::coin ORDER BY id FOR UPDATE`),
+    );
+  let rows = await lock();
+  if (rows.length < MEMBER_KINDS.length) {
+    await ensureAccounts(
+      tx,
+      MEMBER_KINDS.map((k) => member(userId, coin, k)),
+    );
+    rows = await lock();
+  }
+  const out: Record<MemberKind, string> = { holding: "0", staked: "0", held: "0", rewards: "0" };
+  for (const r of rows) out[r.kind] = toDecimalString(r.balance);
+  return out;
 }

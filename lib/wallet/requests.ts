@@ -9,15 +9,15 @@
  * the member cancelling) racing on one request produce exactly one outcome and one posting.
  * Lock order, as everywhere: the member's users row, then the request, then ledger accounts.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { type DbOrTx, getDb, type Tx } from "@/db/client";
 import { memberRequests } from "@/db/queries/requests";
 import { type Coin, type RequestStatus, type RequestType, requestEvents, requests } from "@/db/schema";
 import type { RequestMeta } from "@/lib/audit";
 import { MIN_TRANSFER, TRANSFER_DECIMALS, DEPOSIT_QUOTE_TTL_MS } from "@/lib/constants";
-import { AppError, uniqueViolation } from "@/lib/errors";
-import { lockMemberAccounts, memberBalances, move } from "@/lib/ledger";
+import { AppError } from "@/lib/errors";
+import { lockMemberAccounts, move } from "@/lib/ledger";
 import { D, type Dec, toDecimalString } from "@/lib/money";
 import { depositCoinAmount, expireStaleQuotes } from "./deposit-quotes";
 import { checkTransfer, transferFeeFor } from "./fees";
@@ -25,17 +25,22 @@ import { lockActiveMemberOrThrow } from "./holdings";
 
 type Ctx = Partial<RequestMeta>;
 
+/**
+ * Inserts the request, or answers 409 DUPLICATE_PENDING when the member already has one PENDING of this coin
+ * and type (the partial unique index requests_one_pending_uq; a concurrent insert for the same slot is
+ * waited for). ON CONFLICT instead of a savepoint around a unique violation: one round trip, not three.
+ */
 async function insertRequest(tx: Tx, values: PgInsertValue<typeof requests>) {
-  try {
-    // A savepoint, so the unique violation can be answered as 409 without aborting the caller's transaction.
-    return await tx.transaction(async (sp) => {
-      const [row] = await sp.insert(requests).values(values).returning();
-      return row!;
-    });
-  } catch (e) {
-    if (uniqueViolation(e) === "requests_one_pending_uq") throw new AppError("DUPLICATE_PENDING");
-    throw e;
-  }
+  const [row] = await tx
+    .insert(requests)
+    .values(values)
+    .onConflictDoNothing({
+      target: [requests.userId, requests.coinSymbol, requests.type],
+      where: sql`status = 'PENDING'`,
+    })
+    .returning();
+  if (!row) throw new AppError("DUPLICATE_PENDING");
+  return row;
 }
 
 export async function event(
@@ -87,8 +92,7 @@ export async function createTransferRequest(
     walletAddr: u.walletAddr,
   });
   // …then read the staked balance under lock, so the spendable maximum is judged on settled numbers.
-  await lockMemberAccounts(tx, args.userId, args.coin);
-  const staked = (await memberBalances(tx, args.userId, [args.coin]))[args.coin]?.staked ?? "0";
+  const { staked } = await lockMemberAccounts(tx, args.userId, args.coin);
   const check = checkTransfer(args.amount, staked, fee);
   if (!check.ok && check.reason === "BELOW_MINIMUM") throw new AppError("BELOW_MINIMUM", { minimum: MIN_TRANSFER });
   if (!check.ok)
@@ -109,8 +113,10 @@ export async function createTransferRequest(
     actorId: args.userId,
     memo: `request ${row.id}`,
   });
-  await tx.update(requests).set({ holdPostingId: hold.postingId }).where(eq(requests.id, row.id));
-  await event(tx, row.id, "PENDING", args.userId);
+  // The hold's posting on the request and its first timeline event, in one statement.
+  await tx.execute(sql`
+    WITH held AS (UPDATE requests SET hold_posting_id = ${hold.postingId}::bigint WHERE id = ${row.id}::bigint)
+    INSERT INTO request_events (request_id, status, actor_id) VALUES (${row.id}::bigint, 'PENDING', ${args.userId}::integer)`);
   return {
     id: row.id,
     coinSymbol: row.coinSymbol,

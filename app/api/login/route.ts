@@ -8,7 +8,12 @@ export const dynamic = "force-dynamic";
 
 export const POST = handler(async ({ req, ip, requestId }) => {
   const input = await readJson(req, loginSchema);
-  const user = await login(input.userId, input.password, { ip, requestId });
+  const user = await login(
+    input.userId,
+    input.password,
+    { ip, requestId },
+    { userAgent: req.headers.get("user-agent") },
+  );
   const res = json({ userId: user.userId, role: user.role });
   res.headers.append("set-cookie", await sessionSetCookie(user, req));
   return res;

@@ -3,11 +3,33 @@
  * is compared with. Shared by the minimal Next app (app/) and the bare Node server (bare.ts).
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import postgres from "postgres";
 
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error("DATABASE_URL is required");
-export const sql = postgres(url, { max: Number(process.env.BASELINE_POOL ?? 10), onnotice: () => {} });
+// postgres.js connects on the first query, so `next build` (which imports the routes) needs no database.
+const url = process.env.DATABASE_URL ?? "postgres://127.0.0.1:1/no-database-url";
+export const sql = postgres(url, {
+  max: Number(process.env.BASELINE_POOL ?? 10),
+  onnotice: () => {},
+  debug: statementCounter(process.env.BASELINE_STATEMENT_COUNT_FILE),
+});
+
+/** As db/client.ts: counts statements into a JSON file for bench/hot-paths.ts (only when the file is named). */
+function statementCounter(file: string | undefined) {
+  if (!file) return undefined;
+  const counts: Record<string, number> = {};
+  let total = 0;
+  setInterval(() => {
+    try {
+      fs.writeFileSync(file, JSON.stringify({ total, counts }));
+    } catch {}
+  }, 200).unref();
+  return (_connection: number, query: string) => {
+    total++;
+    const text = query.slice(0, 200).replace(/\s+/g, " ").trim().slice(0, 100);
+    counts[text] = (counts[text] ?? 0) + 1;
+  };
+}
 
 /** What GET /api/price/WLD answers: a price kept in memory, refreshed elsewhere. */
 const price = { symbol: "WLD", price: "1540", changePercent: "1.23", usdtKrw: "1400", stale: false, usable: true };
