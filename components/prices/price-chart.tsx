@@ -4,8 +4,8 @@
  * WLD/KRW area chart with range buttons 1일 / 1주 / 1개월 (1h × 24, 1d × 7, 1w × 4 candles).
  * lightweight-charts draws times as UTC, so points are shifted to KST (+9 h) before drawing, and its
  * axis and crosshair labels come from lib/prices/display.ts in the page's language (never `23일` in
- * English). The library (about 50 kB gzip) is fetched only once the chart is near the screen, after
- * the page is interactive. The line is red when the range rose and blue when it fell. The library's
+ * English). The library (about 60 kB gzip) is fetched only once the chart is near the screen and the browser
+ * is idle after hydration. The line is red when the range rose and blue when it fell. The library's
  * attribution logo stays on (its licence asks for it).
  */
 import type { IChartApi, ISeriesApi, UTCTimestamp } from "lightweight-charts";
@@ -29,6 +29,14 @@ const KST_OFFSET_S = 9 * 3600;
 
 export function toChartData(points: ChartDto["points"]) {
   return points.map((p) => ({ time: (Date.parse(p.time) / 1000 + KST_OFFSET_S) as UTCTimestamp, value: p.value }));
+}
+
+/** Resolves when the browser has a quiet moment (hydration and the first paint's work done), at most `ms` later. */
+function whenIdle(ms = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: ms });
+    else setTimeout(resolve, 1);
+  });
 }
 
 /** Resolves once `el` is within a screen's height of the viewport (at once where IntersectionObserver is missing). */
@@ -64,7 +72,9 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
     const signal = { cancelled: false };
     const el = box.current;
     if (!el) return;
+    // The library's evaluation and the chart's creation are one long task: not while the page hydrates.
     void whenNearScreen(el, signal)
+      .then(() => whenIdle())
       .then(() => import("lightweight-charts"))
       .then(({ createChart, AreaSeries }) => {
         if (signal.cancelled || !box.current) return;

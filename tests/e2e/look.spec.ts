@@ -306,7 +306,12 @@ for (const locale of ["ko", "en"] as const) {
         });
       });
     }
+    // The server renders Home with its own (live) quote; the card shows what the API answers from the next
+    // fetch on, here the refresh button's.
+    const refresh = page.getByRole("button", { name: locale === "ko" ? "새로고침" : "Refresh" });
     await page.goto("/home");
+    await page.waitForLoadState("networkidle"); // hydrated: the button answers
+    await refresh.click();
     await expect(page.getByTestId("prices-sample")).toHaveText(locale === "ko" ? "예시 시세" : "Sample prices");
     await expect(page.getByTestId("prices-sample-note")).toBeVisible();
     await expect(page.getByTestId("chart-sample-note")).toBeVisible();
@@ -315,6 +320,8 @@ for (const locale of ["ko", "en"] as const) {
 
     flags = { stale: true, seeded: false };
     await page.reload();
+    await page.waitForLoadState("networkidle");
+    await refresh.click();
     const asOf = page.getByTestId("prices-as-of");
     await expect(asOf).toBeVisible();
     await expect(page.getByTestId("prices-sample")).toHaveCount(0);
