@@ -9,7 +9,7 @@
  * Env: BENCH_CONNECTIONS (50), BENCH_DURATION (seconds per measurement, 5), BENCH_ROUNDS (3),
  * BENCH_NO_BUILD=1 (serve the builds already in .next and bench/baseline/.next),
  * BENCH_WRITE=1 (write the table into docs/benchmarks.md), BENCH_ONLY=price,coins,… (a subset),
- * BENCH_PROFILE=<dir> (the product server runs under `node --cpu-prof`; its profile lands in <dir> when the
+ * BENCH_PROFILE=<dir> (the product server is CPU-profiled from start, bench/support/cpu-profile.cjs; the profile lands in <dir> when the
  * bench ends — summarize it with `npx tsx bench/profile-summary.ts <file>`; profile one path at a time).
  *
  * Statements per request: the product and the minimal app count every statement they send (BEGIN and COMMIT
@@ -211,7 +211,12 @@ async function main() {
       BINANCE_API_URL: fake.url,
       SIGNUP_LIMIT_PER_HOUR: "100000",
       WLD_STATEMENT_COUNT_FILE: countFileOf("product"),
-      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+      ...(profileDir
+        ? {
+            NODE_OPTIONS: `--require ${path.join(root, "bench/support/cpu-profile.cjs")}`,
+            WLD_CPU_PROFILE_DIR: profileDir,
+          }
+        : {}),
     });
     const minimalPort = await freePort();
     const barePort = await freePort();
@@ -475,8 +480,8 @@ async function main() {
       console.log(`written ${path.relative(root, doc)}`);
     }
     if (profileDir) {
-      // A clean exit writes the CPU profile (SIGKILL would not).
-      process.kill(appPid, "SIGTERM");
+      // bench/support/cpu-profile.cjs writes the profile and exits on SIGUSR2 (SIGKILL would lose it).
+      process.kill(-appPid, "SIGUSR2");
       for (let i = 0; i < 100 && app.alive(); i++) await sleep(100);
       console.log(`CPU profile(s) in ${profileDir}: ${fs.readdirSync(profileDir).join(", ")}`);
     }
