@@ -95,6 +95,18 @@ async function runOnce(url: string, headers: Record<string, string>): Promise<Ru
   };
 }
 
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART: "run Lighthouse again"): up to 2 retries. */
+async function runWithRetry(url: string, headers: Record<string, string>): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, headers);
+    } catch (e) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(e))) throw e;
+      console.log(`  ${url}: ${String(e).split("\n")[0]} — retrying`);
+    }
+  }
+}
+
 async function main() {
   const locale = process.env.BENCH_LOCALE === "en" ? "en" : "ko";
   const app = await startApp();
@@ -108,7 +120,7 @@ async function main() {
       if (locale === "en") cookies.push("NEXT_LOCALE=en");
       const headers: Record<string, string> = cookies.length ? { Cookie: cookies.join("; ") } : {};
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runOnce(`${app.baseUrl}${p}`, headers));
+      for (let i = 0; i < RUNS; i++) runs.push(await runWithRetry(`${app.baseUrl}${p}`, headers));
       const sorted = [...runs].sort((a, b) => a.performance - b.performance);
       const median = sorted[Math.floor(sorted.length / 2)]!;
       pages.push({ path: p, median, runs });
