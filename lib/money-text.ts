@@ -1,15 +1,23 @@
 /**
- * Exact decimal text for the browser: read, add, multiply and format decimal strings with BigInt (no float,
- * no decimal.js), so a page that only shows and sums amounts does not download a decimal library.
- * lib/money.ts formats through these functions too, so the server and the browser print money one way.
- * A value is `units / 10^scale` with integer units: "12.50" is { units: 1250n, scale: 2 }.
+ * Decimal text for the browser: read, add, multiply and format decimal strings with big.js (a well-kept decimal
+ * library of 3 kB, by decimal.js's author; no float), so a page that only shows and sums amounts does not download
+ * decimal.js (13 kB). The server keeps decimal.js for money it moves (lib/money.ts, lib/ledger); lib/money.ts
+ * formats through formatDecimal below, so the server and the browser print money one way.
  */
+import BigJs, { type Big } from "big.js";
 
-export type Fixed = { units: bigint; scale: number };
+/** An exact decimal value (a big.js number). */
+export type Fixed = Big;
 
-const NUMBER_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+/** Our own big.js constructor: divisions keep 60 decimals and cut toward zero; nothing else is changed globally. */
+const B = BigJs();
+B.DP = 60;
+B.RM = 0; // roundDown (toward zero)
+B.strict = false;
 
-export const FIXED_ZERO: Fixed = { units: 0n, scale: 0 };
+const ROUND_DOWN = 0;
+
+export const FIXED_ZERO: Fixed = new B(0);
 
 /** Every decimal a coin amount may have (numeric(38,18)); lib/money.ts COIN_DECIMALS. */
 export const COIN_DECIMALS_TEXT = 18;
@@ -22,56 +30,37 @@ export const COIN_DECIMALS_TEXT = 18;
 export function parseDecimal(value: string | number | null | undefined): Fixed | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "number" && !Number.isFinite(value)) return null;
-  const text = String(value).trim();
-  const m = NUMBER_TEXT.exec(text);
-  if (!m) return null;
-  const [, sign = "", int = "", frac = "", exp = "0"] = m;
-  if (!int && !frac) return null;
-  const e = Number(exp);
-  if (!Number.isSafeInteger(e) || Math.abs(e) > 400) return null;
-  let units = BigInt(`${int}${frac}` || "0");
-  let scale = frac.length - e;
-  if (scale < 0) {
-    units *= 10n ** BigInt(-scale);
-    scale = 0;
+  const text = String(value).trim().replace(/^\+/, "");
+  if (!/^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(text)) return null;
+  const exp = /e([+-]?\d+)$/i.exec(text);
+  if (exp && Math.abs(Number(exp[1])) > 400) return null;
+  try {
+    return new B(text);
+  } catch {
+    return null;
   }
-  return { units: sign === "-" ? -units : units, scale };
 }
 
-/** The same value at a larger scale (more decimal places); never loses digits. */
-function rescale(a: Fixed, scale: number): bigint {
-  return a.units * 10n ** BigInt(scale - a.scale);
-}
+export const addFixed = (a: Fixed, b: Fixed): Fixed => a.plus(b);
+export const subFixed = (a: Fixed, b: Fixed): Fixed => a.minus(b);
+export const mulFixed = (a: Fixed, b: Fixed): Fixed => a.times(b);
 
-export function addFixed(a: Fixed, b: Fixed): Fixed {
-  const scale = Math.max(a.scale, b.scale);
-  return { units: rescale(a, scale) + rescale(b, scale), scale };
-}
-
-export function subFixed(a: Fixed, b: Fixed): Fixed {
-  return addFixed(a, { units: -b.units, scale: b.scale });
-}
-
-export function mulFixed(a: Fixed, b: Fixed): Fixed {
-  return { units: a.units * b.units, scale: a.scale + b.scale };
-}
+/** Decimal places a value is written with ("12.50" → 1: big.js drops trailing zeros). */
+const placesOf = (a: Fixed) => Math.max(0, a.c.length - a.e - 1);
 
 /** a × n ÷ d for small integers n, d (d > 0), cut toward zero at `extra` more decimals than a has. */
 export function mulDivFixed(a: Fixed, n: number, d: number, extra = 0): Fixed {
-  const scale = a.scale + extra;
-  return { units: (rescale(a, scale) * BigInt(n)) / BigInt(d), scale };
+  return a
+    .times(n)
+    .div(d)
+    .round(placesOf(a) + extra, ROUND_DOWN);
 }
 
-export const isZeroFixed = (a: Fixed) => a.units === 0n;
+export const isZeroFixed = (a: Fixed) => a.eq(0);
 
-/** Plain decimal text without trailing zeros ("1250" scale 2 → "12.5"); never an exponent. */
+/** Plain decimal text without trailing zeros ("12.50" → "12.5"); never an exponent, never "-0". */
 export function fixedText(a: Fixed): string {
-  const neg = a.units < 0n;
-  const digits = (neg ? -a.units : a.units).toString().padStart(a.scale + 1, "0");
-  const int = digits.slice(0, digits.length - a.scale);
-  const frac = digits.slice(digits.length - a.scale).replace(/0+$/, "");
-  const body = frac ? `${int}.${frac}` : int;
-  return neg && body !== "0" ? `-${body}` : body;
+  return a.eq(0) ? "0" : a.toFixed();
 }
 
 /**
@@ -80,17 +69,14 @@ export function fixedText(a: Fixed): string {
  */
 export function formatDecimal(value: Fixed | string | number, maxDecimals: number, locale = "ko-KR"): string {
   const f = typeof value === "object" ? value : (parseDecimal(value) ?? FIXED_ZERO);
-  const neg = f.units < 0n;
-  const abs = neg ? -f.units : f.units;
-  const digits = abs.toString().padStart(f.scale + 1, "0");
-  const int = digits.slice(0, digits.length - f.scale);
-  const frac = digits
-    .slice(digits.length - f.scale)
-    .slice(0, Math.max(0, maxDecimals))
-    .replace(/0+$/, "");
+  const cut = f.round(Math.max(0, maxDecimals), ROUND_DOWN);
+  if (cut.eq(0)) return "0";
+  const text = cut.toFixed();
+  const neg = text.startsWith("-");
+  const [int = "0", frac = ""] = (neg ? text.slice(1) : text).split(".");
+  // Grouping is formatting only: the digits are big.js's, BigInt just prints them the locale's way.
   const grouped = BigInt(int).toLocaleString(locale);
-  const sign = neg && (frac !== "" || int.replace(/^0+/, "") !== "") ? "-" : "";
-  return frac ? `${sign}${grouped}.${frac}` : `${sign}${grouped}`;
+  return `${neg ? "-" : ""}${grouped}${frac ? `.${frac}` : ""}`;
 }
 
 /** KRW as cards show it: whole won, grouped. */
