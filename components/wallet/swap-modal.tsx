@@ -18,7 +18,7 @@ import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
-import { lockReleased } from "@/lib/wallet/review";
+import { lockReleased } from "@/lib/wallet/lock-released";
 import { swapAmountState } from "./rules";
 
 export function SwapModal({ open, onClose }: { open: boolean; onClose: () => void }) {

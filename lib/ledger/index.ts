@@ -53,8 +53,6 @@ export type PostingResult = {
   transactionIds: number[];
 };
 
-const keyOf = (a: AccountRef) => `${a.userId ?? "sys"}:${a.coin}:${a.kind}`;
-
 function assertBalanced(legs: { account: AccountRef; amount: Dec }[]) {
   if (legs.length < 2) throw new Error("ledger: a posting needs at least two legs");
   const sums = new Map<Coin, Dec>();
@@ -71,29 +69,12 @@ function assertBalanced(legs: { account: AccountRef; amount: Dec }[]) {
   }
 }
 
-/** Finds or creates the accounts and returns their ids, keyed like keyOf. */
-export async function ensureAccounts(tx: DbOrTx, refs: AccountRef[]): Promise<Map<string, number>> {
-  const unique = [...new Map(refs.map((r) => [keyOf(r), r])).values()];
+/** Creates a member's missing accounts of one coin (ledger_post creates the accounts of a posting itself). */
+async function createMemberAccounts(tx: DbOrTx, userId: number, coin: Coin): Promise<void> {
   await tx
     .insert(ledgerAccounts)
-    .values(unique.map((r) => ({ userId: r.userId, coin: r.coin, kind: r.kind as AccountKind })))
+    .values(MEMBER_KINDS.map((kind) => ({ userId, coin, kind: kind as AccountKind })))
     .onConflictDoNothing();
-  const ids = new Map<string, number>();
-  for (const r of unique) {
-    const [row] = await tx
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          r.userId === null ? sql`${ledgerAccounts.userId} IS NULL` : eq(ledgerAccounts.userId, r.userId),
-          eq(ledgerAccounts.coin, r.coin),
-          eq(ledgerAccounts.kind, r.kind),
-        ),
-      );
-    if (!row) throw new Error("ledger: account vanished");
-    ids.set(keyOf(r), row.id);
-  }
-  return ids;
 }
 
 type PostedJson = {
@@ -242,10 +223,7 @@ export async function lockMemberAccounts(tx: Tx, userId: number, coin: Coin): Pr
     );
   let rows = await lock();
   if (rows.length < MEMBER_KINDS.length) {
-    await ensureAccounts(
-      tx,
-      MEMBER_KINDS.map((k) => member(userId, coin, k)),
-    );
+    await createMemberAccounts(tx, userId, coin);
     rows = await lock();
   }
   const out: Record<MemberKind, string> = { holding: "0", staked: "0", held: "0", rewards: "0" };

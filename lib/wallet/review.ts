@@ -103,13 +103,6 @@ export function buyPreview(krwAmount: Dec | string, priceKrw: Dec | string): Dec
 /** The KRW text as the server takes it (no grouping commas). */
 export const plainKrw = (text: string) => text.trim().replace(/,/g, "");
 
-/** Whether the protected lock has ended at `now` (ms); a date that cannot be read counts as not ended. */
-export function lockReleased(releaseAt: string | null | undefined, now: number): boolean {
-  if (!releaseAt) return false;
-  const t = new Date(releaseAt).getTime();
-  return Number.isFinite(t) && now >= t;
-}
-
 /**
  * How a history row reads: coins in (+, red) or out (−, blue), or a move between the member's own
  * accounts — a swap (a positive STAKING row) is holding → protected lock, a negative one the way back — shown

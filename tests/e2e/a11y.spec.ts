@@ -5,10 +5,9 @@
  * `demo` member (ID approved, holds and stakes WLD) and again as a brand-new member (the empty states), the
  * wallet's tabs and its modals open, and the 404 page.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { axe } from "./checks";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const LOCALES = ["ko", "en"] as const;
 type Locale = (typeof LOCALES)[number];
 
@@ -25,31 +24,6 @@ async function useLocale(context: BrowserContext, baseURL: string | undefined, l
 async function login(page: Page, userId = "demo", password = "Demo1234!") {
   const r = await page.request.post("/api/login", { data: { userId, password } });
   expect(r.status()).toBe(200);
-}
-
-/** Waits until data has arrived: no pending requests, no skeletons, no running count-up. */
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator(".skeleton")).toHaveCount(0);
-  const total = page.getByTestId("wallet-total");
-  if ((await total.count()) > 0) await expect(total).toHaveAttribute("data-final", "true");
-  // Let entry transitions (modals, tab panels) finish so colours are read at rest.
-  await page.waitForTimeout(400);
-}
-
-async function scan(page: Page, where: string) {
-  await settle(page);
-  // No exclusions: the lightweight-charts canvases and attribution logo pass as they are.
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const lines = bad.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `[${where}] ${v.id} (${v.impact}) ${n.target.join(" ")}: ${(n.failureSummary ?? v.help).replace(/\s+/g, " ")}`,
-    ),
-  );
-  if (lines.length > 0) console.log(lines.join("\n"));
-  expect.soft(lines, `${where}: serious/critical accessibility violations`).toEqual([]);
 }
 
 const MEMBER_SCREENS = [
@@ -73,7 +47,7 @@ for (const locale of LOCALES) {
       test(`${path} has no serious accessibility violations (${locale})`, async ({ page, context, baseURL }) => {
         await useLocale(context, baseURL, locale);
         await page.goto(path);
-        await scan(page, `${path} ${locale}`);
+        await axe(page, `${path} ${locale}`);
       });
     }
   });
@@ -87,34 +61,34 @@ for (const locale of LOCALES) {
     for (const path of MEMBER_SCREENS) {
       test(`${path} has no serious accessibility violations (${locale})`, async ({ page }) => {
         await page.goto(path);
-        await scan(page, `${path} ${locale}`);
+        await axe(page, `${path} ${locale}`);
       });
     }
 
     test(`/wallet, each tab and its modals have no serious accessibility violations (${locale})`, async ({ page }) => {
       await page.goto("/wallet");
       await expect(page.getByRole("tab", { name: "World" })).toHaveAttribute("aria-selected", "true");
-      await scan(page, `/wallet World ${locale}`);
+      await axe(page, `/wallet World ${locale}`);
 
       await page.getByRole("tab", { name: n.coin }).click();
-      await scan(page, `/wallet ${n.coin}`);
+      await axe(page, `/wallet ${n.coin}`);
       await page.getByRole("button", { name: n.buy, exact: true }).first().click();
       await expect(page.getByRole("dialog")).toBeVisible();
-      await scan(page, `/wallet buy modal ${locale}`);
+      await axe(page, `/wallet buy modal ${locale}`);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await page.getByRole("button", { name: n.withdraw, exact: true }).first().click();
       await expect(page.getByRole("dialog")).toBeVisible();
-      await scan(page, `/wallet withdraw modal ${locale}`);
+      await axe(page, `/wallet withdraw modal ${locale}`);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);
 
       await page.getByRole("tab", { name: n.staking }).click();
       await expect(page.getByTestId("holding-wld")).toBeVisible();
-      await scan(page, `/wallet ${n.staking}`);
+      await axe(page, `/wallet ${n.staking}`);
       await page.getByRole("button", { name: n.swap }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
-      await scan(page, `/wallet swap modal ${locale}`);
+      await axe(page, `/wallet swap modal ${locale}`);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);
     });
@@ -135,13 +109,13 @@ for (const locale of LOCALES) {
     test(`every member screen's empty state has no serious accessibility violations (${locale})`, async ({ page }) => {
       for (const path of ["/home", "/wallet", "/wallet-history", "/verify", "/settings", "/world-id"]) {
         await page.goto(path);
-        await scan(page, `${path} new member ${locale}`);
+        await axe(page, `${path} new member ${locale}`);
       }
       await page.goto("/wallet");
       await page.getByRole("tab", { name: n.coin }).click();
-      await scan(page, `/wallet ${n.coin} new member`);
+      await axe(page, `/wallet ${n.coin} new member`);
       await page.getByRole("tab", { name: n.staking }).click();
-      await scan(page, `/wallet ${n.staking} new member`);
+      await axe(page, `/wallet ${n.staking} new member`);
     });
   });
 }

@@ -16,7 +16,7 @@ import {
   test,
 } from "@playwright/test";
 import sharp from "sharp";
-import { axe, noSidewaysScroll, settle } from "./admin-checks";
+import { axe, noSidewaysScroll, settle } from "./checks";
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? "/tmp/wld-admin-members";
 fs.mkdirSync(SHOTS, { recursive: true });

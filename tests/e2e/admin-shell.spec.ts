@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
-import { axe, noSidewaysScroll, settle } from "./admin-checks";
+import { axe, noSidewaysScroll, settle } from "./checks";
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? "/tmp/wld-admin-members";
 fs.mkdirSync(SHOTS, { recursive: true });

@@ -7,12 +7,11 @@
  * languages (DEVICES_SHOTS_DIR, default /tmp/shots/devices).
  */
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { axe, expectTouchTarget, settle } from "./checks";
 
 const SHOTS = process.env.DEVICES_SHOTS_DIR ?? "/tmp/shots/devices";
 fs.mkdirSync(SHOTS, { recursive: true });
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const PASSWORD = "Devices-Pass-2026";
 const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -46,31 +45,6 @@ async function otherDevice(browser: Browser, baseURL: string | undefined, locale
 async function login(page: Page, userId: string, password = PASSWORD) {
   const r = await page.request.post("/api/login", { data: { userId, password } });
   expect(r.status()).toBe(200);
-}
-
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator(".skeleton")).toHaveCount(0);
-  await page.waitForTimeout(300);
-}
-
-async function axe(page: Page, where: string) {
-  await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const lines = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map((n) => `[${where}] ${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary ?? v.help}`),
-    );
-  if (lines.length) console.log(lines.join("\n"));
-  expect.soft(lines, `${where}: serious/critical accessibility violations`).toEqual([]);
-}
-
-async function expectTouchTarget(locator: Locator, what: string) {
-  const box = await locator.boundingBox();
-  expect(box, `${what} is on screen`).not.toBeNull();
-  expect(box?.height ?? 0, `${what} height`).toBeGreaterThanOrEqual(44);
-  expect(box?.width ?? 0, `${what} width`).toBeGreaterThanOrEqual(44);
 }
 
 /** Where a page lands when it opens a member screen: /login?next=… once its session has ended. */

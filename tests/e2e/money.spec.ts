@@ -7,14 +7,13 @@
  * open, in both languages; a brand-new member's first steps. Screenshots of every step in /tmp/shots/money.
  */
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { axe } from "./checks";
 
 const SHOTS = process.env.MONEY_SHOTS_DIR ?? "/tmp/shots/money";
 fs.mkdirSync(SHOTS, { recursive: true });
 const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_PORT ?? 3219}`;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const PASSWORD = "Money-Flow-2026";
 const OP_WALLET = "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7";
 
@@ -65,24 +64,6 @@ const T = {
   },
 } as const;
 type Locale = keyof typeof T;
-
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator(".skeleton")).toHaveCount(0);
-  await page.waitForTimeout(300);
-}
-
-async function axe(page: Page, where: string) {
-  await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const lines = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map((n) => `[${where}] ${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary ?? v.help}`),
-    );
-  if (lines.length) console.log(lines.join("\n"));
-  expect.soft(lines, `${where}: serious/critical accessibility violations`).toEqual([]);
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 

@@ -6,21 +6,19 @@
  * and a screenshot of every screen in both languages (ONBOARD_SHOTS_DIR, default /tmp/shots/onboard).
  */
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
   type BrowserContext,
   expect,
-  type Locator,
   type Page,
   request as playwrightRequest,
   test,
 } from "@playwright/test";
 import sharp from "sharp";
+import { axe, expectTouchTarget, settle } from "./checks";
 
 const SHOTS = process.env.ONBOARD_SHOTS_DIR ?? "/tmp/shots/onboard";
 fs.mkdirSync(SHOTS, { recursive: true });
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const PASSWORD = "Onboard-Pass-2026";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -47,31 +45,6 @@ async function endSessionElsewhere(context: BrowserContext, baseURL: string | un
   const other = await playwrightRequest.newContext({ baseURL, storageState: await context.storageState() });
   expect((await other.post("/api/logout")).ok()).toBe(true);
   await other.dispose();
-}
-
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator(".skeleton")).toHaveCount(0);
-  await page.waitForTimeout(300);
-}
-
-async function axe(page: Page, where: string) {
-  await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const lines = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map((n) => `[${where}] ${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary ?? v.help}`),
-    );
-  if (lines.length) console.log(lines.join("\n"));
-  expect.soft(lines, `${where}: serious/critical accessibility violations`).toEqual([]);
-}
-
-async function expectTouchTarget(locator: Locator, what: string) {
-  const box = await locator.boundingBox();
-  expect(box, `${what} is on screen`).not.toBeNull();
-  expect(box?.height ?? 0, `${what} height`).toBeGreaterThanOrEqual(44);
-  expect(box?.width ?? 0, `${what} width`).toBeGreaterThanOrEqual(44);
 }
 
 test.describe("?next= brings a member back", () => {

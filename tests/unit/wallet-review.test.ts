@@ -6,11 +6,11 @@ import {
   buyPreview,
   checkBuyAmount,
   historyRowKind,
-  lockReleased,
   sendReview,
   shortenAddress,
   splitWalletAddr,
 } from "@/lib/wallet/review";
+import { lockReleased } from "@/lib/wallet/lock-released";
 
 describe("shortened addresses: 0x + first 4 … last 4", () => {
   it.each([

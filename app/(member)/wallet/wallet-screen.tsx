@@ -13,6 +13,7 @@ import { useToast } from "@/components/ui/toast";
 import { CountUp } from "@/components/wallet/count-up";
 import { useWalletTotal } from "@/components/wallet/use-wallet";
 import { WorldTab } from "@/components/wallet/world-tab";
+import { lockReleased } from "@/lib/wallet/lock-released";
 
 // The money modals load when first opened, and the staking and coin tabs when first chosen, so /wallet's first
 // load carries neither them nor the decimal library they compute with.
@@ -23,13 +24,6 @@ const StakingTab = dynamic(() => import("@/components/wallet/staking-tab").then(
   loading: TabLoading,
 });
 const CoinTab = dynamic(() => import("@/components/wallet/coin-tab").then((m) => m.CoinTab), { loading: TabLoading });
-
-/** Whether the protected lock has ended at `now` (the same rule as lib/wallet/review.ts lockReleased). */
-function lockReleased(releaseAt: string | null | undefined, now: number): boolean {
-  if (!releaseAt) return false;
-  const t = new Date(releaseAt).getTime();
-  return Number.isFinite(t) && now >= t;
-}
 
 /** The wallet's reads (and the price cards), refetched by the refresh button. */
 const WALLET_QUERIES = ["profile", "coins", "staked", "staking-history", "prices", "price", "config", "my-requests"];
