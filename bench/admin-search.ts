@@ -3,15 +3,18 @@
  * GET /api/admin/users/paginated) at 100,000 members on real PostgreSQL.
  *
  *   npm run bench:admin-search      (tsx --conditions=react-server: db/queries is server-only; BENCH_PG_URL defaults to postgres://postgres@127.0.0.1:5432/postgres,
- *                                    BENCH_MEMBERS to 100000, BENCH_RUNS to 200 per kind)
+ *                                    BENCH_MEMBERS to 100000, BENCH_RUNS to 200 per kind, BENCH_CONCURRENCY to 10)
  *
  * Creates a scratch database, migrates it, seeds the members set-based (INSERT … SELECT generate_series: Korean
  * names, phones, a third of them with WLD holding and staked balances through one ledger batch posting each),
  * ANALYZEs, then times each search kind — userId prefix, name fragment, phone fragment, no term — with a
- * different term per run, page 1 of 10 rows plus the capped count, and prints p50/p95/p99. Drops the database.
+ * different term per run, page 1 of 10 rows plus the capped count, and prints p50/p95/p99: first one search at a
+ * time, then BENCH_CONCURRENCY searches at once (the kinds mixed, on a pool of that many connections, as that
+ * many administrators searching together). Leaves its figures in bench/results/admin-search.json. Drops the database.
  */
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
+import { saveResult } from "./support/results";
 
 const base = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -38,7 +41,7 @@ try {
 
   await migrateDatabase();
   const db = await getDb();
-  let t0 = performance.now();
+  const t0 = performance.now();
   // Names from 20 surnames × 40 given names with a number; phones 010-XXXX-XXXX; sign-ups spread over a year.
   await db.execute(sql`
     INSERT INTO users (user_id, name, password_hash, ref_code, phone, created_at)
@@ -74,22 +77,56 @@ try {
     ["phone fragment", (i) => ({ search: "", phone: String((i * 7919) % 10000).padStart(4, "0") })],
     ["no term", () => ({ search: "", phone: "" })],
   ];
-  console.log(`${runs} runs per kind (page 1, 10 rows, capped count), milliseconds:`);
+  console.log(`${runs} runs per kind (page 1, 10 rows, capped count), milliseconds, one search at a time:`);
+  const figures: Record<string, { p50: number; p95: number; p99: number }> = {};
+  const timed = async (q: { search: string; phone: string; page: number }) => {
+    const t = performance.now();
+    const r = await memberPage(db, { ...q, limit: 10 });
+    return { ms: performance.now() - t, total: r.total };
+  };
+  const report = (label: string, times: number[], extra = "") => {
+    times.sort((a, b) => a - b);
+    figures[label] = { p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99) };
+    console.log(
+      `${label.padEnd(22)} p50 ${pct(times, 50).toFixed(2).padStart(6)}  p95 ${pct(times, 95).toFixed(2).padStart(6)}  p99 ${pct(times, 99).toFixed(2).padStart(6)}${extra}`,
+    );
+  };
+  const all: number[] = [];
   for (const [label, term] of kinds) {
     for (let i = 0; i < 10; i++) await memberPage(db, { ...term(i), page: 1, limit: 10 }); // warm-up
     const times: number[] = [];
     let totals = 0;
     for (let i = 0; i < runs; i++) {
-      t0 = performance.now();
-      const r = await memberPage(db, { ...term(i), page: 1 + (i % 3), limit: 10 });
-      times.push(performance.now() - t0);
+      const r = await timed({ ...term(i), page: 1 + (i % 3) });
+      times.push(r.ms);
       totals += r.total;
     }
-    times.sort((a, b) => a - b);
-    console.log(
-      `${label.padEnd(15)} p50 ${pct(times, 50).toFixed(2).padStart(6)}  p95 ${pct(times, 95).toFixed(2).padStart(6)}  p99 ${pct(times, 99).toFixed(2).padStart(6)}  (mean total ${Math.round(totals / runs)})`,
-    );
+    all.push(...times);
+    report(label, times, `  (mean total ${Math.round(totals / runs)})`);
   }
+  report("all kinds, 1 at a time", all);
+
+  // Many administrators at once: `concurrency` workers, each running searches back to back, kinds mixed.
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
+  const { default: pg } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const pool = pg(process.env.DATABASE_URL as string, { max: concurrency, onnotice: () => {} });
+  const poolDb = drizzle(pool) as unknown as typeof db;
+  const together: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < runs * kinds.length; i = next++) {
+        const term = kinds[i % kinds.length]![1];
+        const t = performance.now();
+        await memberPage(poolDb, { ...term(i), page: 1 + (i % 3), limit: 10 });
+        together.push(performance.now() - t);
+      }
+    }),
+  );
+  await pool.end({ timeout: 2 });
+  report(`all kinds, ${concurrency} at once`, together);
+  saveResult("admin-search", { members, runs, concurrency, figures });
   await closeDb();
 } finally {
   await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

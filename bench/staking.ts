@@ -6,10 +6,11 @@
  *
  * Creates a scratch database, migrates it, seeds the members set-based (one batch posting stakes them all),
  * times the run of one day (and of the next day, when every rewards account exists), times a repeated run
- * (a no-op), checks the ledger invariants, and drops the database.
+ * (a no-op), checks the ledger invariants, leaves its figures in bench/results/staking.json, and drops the database.
  */
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
+import { saveResult } from "./support/results";
 
 const base = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -94,6 +95,12 @@ try {
   console.log(
     `RESULT: one day's reward run for ${members} staked members on PostgreSQL: ${first} s (first day), ${second} s (next day)`,
   );
+  saveResult("staking", {
+    members,
+    firstDaySec: Number(first),
+    nextDaySec: Number(second),
+    violations: violations.length,
+  });
   if (violations.length || r1.membersPaid !== members || r2.membersPaid !== members || !r3.alreadyPaid)
     process.exitCode = 1;
 } finally {

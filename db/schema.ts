@@ -79,8 +79,20 @@ export const users = pgTable(
     createdAt: tstz("created_at").notNull().defaultNow(),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
     deactivatedAt: tstz("deactivated_at"),
+    /** Until then new transfer and withdraw requests are refused (403 COOLDOWN): lib/wallet/cooldown.ts. */
+    moneyCooldownUntil: tstz("money_cooldown_until"),
+    /** Per-member daily withdrawal limit in KRW (four-eyes); NULL: DAILY_WITHDRAW_LIMIT_KRW. lib/wallet/limits.ts. */
+    dailyWithdrawLimitKrw: numeric("daily_withdraw_limit_krw", { precision: 20, scale: 0 }),
+    /** TOTP secret, AES-256-GCM encrypted like ID images (lib/auth/two-factor.ts); set while enrolling and while on. */
+    twoFactorSecret: text("two_factor_secret"),
+    /** Two-factor authentication is on since then; NULL: off (or enrolment not confirmed). */
+    twoFactorEnabledAt: tstz("two_factor_enabled_at"),
+    /** The TOTP time step last accepted: a code is accepted once. */
+    twoFactorLastStep: bigint("two_factor_last_step", { mode: "number" }),
   },
   (t) => [
+    check("users_daily_withdraw_limit_krw_check", sql`${t.dailyWithdrawLimitKrw} >= 0`),
+    check("users_two_factor_enabled_check", sql`${t.twoFactorEnabledAt} IS NULL OR ${t.twoFactorSecret} IS NOT NULL`),
     uniqueIndex("users_user_id_lower_uq").on(sql`lower(${t.userId})`),
     unique("users_ref_code_uq").on(t.refCode),
     index("users_referrer_idx").on(t.referrerId),
@@ -90,6 +102,21 @@ export const users = pgTable(
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("users_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
   ],
+);
+
+/** Two-factor recovery codes: SHA-256 of each of the ten one-time codes, `usedAt` set when one is spent. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    codeHash: text("code_hash").notNull(),
+    usedAt: tstz("used_at"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [unique("two_factor_recovery_codes_user_hash_uq").on(t.userId, t.codeHash)],
 );
 
 /**
@@ -243,6 +270,10 @@ export const requests = pgTable(
     // One PENDING request per member, coin and type: a unique index, not just code.
     uniqueIndex("requests_one_pending_uq").on(t.userId, t.coinSymbol, t.type).where(sql`${t.status} = 'PENDING'`),
     index("requests_status_created_idx").on(t.status, t.createdAt),
+    // Today's transfer/withdraw total in KRW (lib/wallet/limits.ts).
+    index("requests_user_outgoing_created_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.type} IN ('TRANSFER', 'WITHDRAW')`),
   ],
 );
 
@@ -393,6 +424,12 @@ export const auditLog = pgTable(
     after: jsonb("after"),
     /** The administrator's note on the change (the console's 메모 field), if any. */
     memo: text("memo"),
+    /**
+     * The hash chain (db/migrations/0009): the previous row's row_hash (NULL for the first row) and SHA-256
+     * over this row's canonical form (audit_row_hash()). Set by the BEFORE INSERT trigger; never written here.
+     */
+    prevHash: bytea("prev_hash"),
+    rowHash: bytea("row_hash"),
   },
   (t) => [
     index("audit_log_at_idx").on(t.at),
@@ -422,6 +459,74 @@ export const idempotencyKeys = pgTable(
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+// ─── notifications (issue 14) ────────────────────────────────────────────────
+
+/**
+ * The member's in-app inbox (lib/notifications): what happened as `kind` + `params` (ids, amounts as decimal
+ * strings, a reason), never rendered text — it is rendered in the reader's language when read. Written in the
+ * transaction of the change it reports.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    params: jsonb("params").notNull().default({}),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    readAt: tstz("read_at"),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+// ─── four-eyes (issue 14) ────────────────────────────────────────────────────
+
+/**
+ * A change that needs a second administrator (lib/admin/proposals.ts): an admin balance change above
+ * FOUR_EYES_LIMIT, a staking-rate change, a daily withdrawal limit override. Amounts in `payload` are decimal
+ * strings. Only an approval by someone other than `proposedBy` applies it (posting_id: the ledger posting it made).
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    targetUserId: integer("target_user_id").references(() => users.id),
+    payload: jsonb("payload").notNull(),
+    reason: text("reason").notNull(),
+    proposedBy: integer("proposed_by")
+      .notNull()
+      .references(() => users.id),
+    status: text("status").notNull().default("PENDING"),
+    decidedBy: integer("decided_by").references(() => users.id),
+    decidedAt: tstz("decided_at"),
+    decisionNote: text("decision_note"),
+    createdAt: tstz("created_at").notNull(),
+    expiresAt: tstz("expires_at").notNull(),
+    postingId: bigint("posting_id", { mode: "number" }).references(() => ledgerPostings.id),
+  },
+  (t) => [
+    check(
+      "proposals_kind_check",
+      sql`${t.kind} IN ('coin', 'coinunhist', 'interest', 'staking', 'member_rate', 'product_rate', 'withdraw_limit')`,
+    ),
+    check("proposals_status_check", sql`${t.status} IN ('PENDING', 'APPROVED', 'REJECTED', 'EXPIRED')`),
+    check("proposals_reason_check", sql`length(btrim(${t.reason})) > 0`),
+    check(
+      "proposals_four_eyes_check",
+      sql`${t.decidedBy} IS NULL OR ${t.status} <> 'APPROVED' OR ${t.decidedBy} <> ${t.proposedBy}`,
+    ),
+    check("proposals_decided_check", sql`(${t.status} = 'PENDING') = (${t.decidedAt} IS NULL)`),
+    index("proposals_status_created_idx").on(t.status, t.createdAt),
+    index("proposals_target_idx").on(t.targetUserId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

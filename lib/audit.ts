@@ -17,6 +17,15 @@ export type AuditAction =
   | "LOGIN_SUCCESS"
   | "LOGIN_FAILURE"
   | "LOGIN_THROTTLED"
+  // two-factor (issue 14): password right, code pending; a wrong code at login or on a money request
+  | "LOGIN_PASSWORD_OK"
+  | "LOGIN_2FA_FAILURE"
+  | "OTP_FAILURE"
+  | "two_factor.enrol"
+  | "two_factor.enable"
+  | "two_factor.disable"
+  | "two_factor.reset"
+  | "two_factor.recovery_used"
   | "LOGOUT"
   | "CURRENT_PASSWORD_FAILURE"
   | "PASSWORD_CHANGE"
@@ -58,7 +67,13 @@ export type AuditAction =
   | "admin.staking.reward_run"
   | "admin.export.members"
   | "admin.export.requests"
-  | "admin.export.audit";
+  | "admin.export.audit"
+  // four-eyes (issue 14)
+  | "proposal.create"
+  | "proposal.approve"
+  | "proposal.reject"
+  | "proposal.expire"
+  | "member.withdraw_limit";
 
 export type AuditEvent = {
   action: AuditAction;

@@ -32,6 +32,21 @@ const schema = z.object({
   APP_ORIGIN: z.string().url().optional(),
   /** End of the protected lock (ISO-8601 with offset); unset: LOCK_RELEASE_AT of lib/constants.ts (spec §9). */
   LOCK_RELEASE_AT: z.string().datetime({ offset: true }).optional(),
+  /** Daily transfer + withdraw limit per ID-approved member in whole KRW (lib/wallet/limits.ts); 0 blocks them. */
+  DAILY_WITHDRAW_LIMIT_KRW: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .default("2000000"),
+  /**
+   * Two-factor for administrators: `required` (the default with DATABASE_URL) answers every admin API call of an
+   * ADMIN or SUPERADMIN without 2FA with 403 TWO_FACTOR_SETUP_REQUIRED; `optional` (the embedded default) does not.
+   */
+  ADMIN_2FA: z.enum(["required", "optional"]).optional(),
+  /** Four-eyes: an admin balance change above this many WLD (a plain decimal) waits for a second administrator. */
+  FOUR_EYES_LIMIT: z
+    .string()
+    .regex(/^\d{1,13}(\.\d{1,18})?$/)
+    .default("1000"),
 });
 
 const empty = (v: string | undefined) => (v === "" ? undefined : v);
@@ -83,3 +98,7 @@ export function env(): Env {
 }
 
 export const isEmbedded = () => !env().DATABASE_URL;
+
+/** ADMIN_2FA, or its default: required with a server database, optional in embedded mode. */
+export const adminTwoFactorRequired = () =>
+  (env().ADMIN_2FA ?? (env().DATABASE_URL ? "required" : "optional")) === "required";

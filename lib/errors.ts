@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   INVALID_USERID: 400,
   PASSWORD_MISMATCH: 400,
   WRONG_PASSWORD: 400,
+  /** Two-factor: a wrong, used or malformed authentication code. */
+  INVALID_OTP: 400,
   WEAK_PASSWORD: 400,
   INVALID_AMOUNT: 400,
   KRW_RECEIVED_REQUIRED: 400,
@@ -25,13 +27,24 @@ export const ERROR_STATUS = {
   PHONE_REQUIRED: 400,
   PRODUCT_NAME_REQUIRED: 400,
   REASON_REQUIRED: 400,
+  PROPOSAL_REASON_REQUIRED: 400,
   INVALID_MEMO: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
+  /** Two-factor: no pending login (none, or older than 5 minutes): sign in with the password again. */
+  TWO_FACTOR_EXPIRED: 401,
   FORBIDDEN: 403,
   BAD_ORIGIN: 403,
   SELF_ACTION: 403,
+  /** Four-eyes: the proposer cannot approve their own proposal. */
+  SELF_APPROVAL: 403,
   KYC_REQUIRED: 403,
+  /** Two-factor is on: this request needs a current authentication code (`otp`). */
+  TWO_FACTOR_REQUIRED: 403,
+  /** ADMIN_2FA=required: an administrator without two-factor enrols before any admin call. */
+  TWO_FACTOR_SETUP_REQUIRED: 403,
+  COOLDOWN: 403,
+  DAILY_LIMIT: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   USERID_TAKEN: 409,
@@ -43,6 +56,8 @@ export const ERROR_STATUS = {
   WALLET_ALREADY_SET: 409,
   DUPLICATE_PENDING: 409,
   REQUEST_EXPIRED: 409,
+  /** Four-eyes: a proposal older than 72 hours. */
+  EXPIRED: 409,
   INSUFFICIENT_FUNDS: 409,
   INVALID_STATE: 409,
   ALREADY_APPROVED: 409,

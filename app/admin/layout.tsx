@@ -4,12 +4,16 @@ import { AdminProvider } from "@/components/admin/admin-context";
 import { AdminShell } from "@/components/admin/shell";
 import { AreaProviders } from "@/components/providers/area-providers";
 import { ToastProvider } from "@/components/ui/toast";
+import { redirect } from "next/navigation";
 import { currentUserWith } from "@/lib/auth/current-user";
+import { adminTwoFactorRequired } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const user = await currentUserWith("console.open");
+  // ADMIN_2FA=required: every admin API call would answer 403 TWO_FACTOR_SETUP_REQUIRED; enrol first.
+  if (!user.twoFactor && adminTwoFactorRequired()) redirect("/settings/two-factor?required=admin");
   return (
     <AdminProvider admin={{ id: user.id, userId: user.userId, role: user.role }}>
       <ToastProvider>

@@ -8,13 +8,14 @@ import { Suspense, useState } from "react";
 import { LanguageSwitch } from "@/components/auth/language-switch";
 import { useNoticeDialog } from "@/components/auth/notice-dialog";
 import { AuthSwitchLink } from "@/components/auth/switch-link";
+import { type CompletedLogin, LoginCodeStep } from "@/components/two-factor/login-code-step";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { isAdminRole } from "@/lib/auth/permissions";
 import { NEXT_PARAM, safeNextPath } from "@/lib/next-path";
 
-type LoginAnswer = { userId?: string; role?: string; error?: string };
+type LoginAnswer = { userId?: string; role?: string; error?: string; twoFactorRequired?: boolean };
 
 function LoginForm() {
   const t = useTranslations("Auth.login");
@@ -26,7 +27,22 @@ function LoginForm() {
   const [userId, setUserId] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  // Two-factor on: the password was right, the code comes next (lib/auth/two-factor.ts).
+  const [codeStep, setCodeStep] = useState(false);
   const { notify, dialog } = useNoticeDialog();
+
+  function finish(data: CompletedLogin) {
+    // Display hints only: the server decides from its session cookie.
+    try {
+      localStorage.setItem("userId", data.userId ?? "");
+      localStorage.setItem("role", data.role ?? "USER");
+    } catch {}
+    const admin = isAdminRole(data.role);
+    // The console is no page to send a member back to: they would only be turned away again.
+    const back = next && (admin || !(next === "/admin" || next.startsWith("/admin/"))) ? next : null;
+    router.replace(back ?? (admin ? "/admin" : "/home"));
+    router.refresh();
+  }
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -52,21 +68,17 @@ function LoginForm() {
     try {
       data = (await res.json()) as LoginAnswer;
     } catch {}
+    if (res.ok && data.twoFactorRequired) {
+      setBusy(false);
+      setCodeStep(true);
+      return;
+    }
     if (!res.ok || !data.userId) {
       setBusy(false);
       notify(t("failed", { error: data.error || t("unknownError") }));
       return;
     }
-    // Display hints only: the server decides from its session cookie.
-    try {
-      localStorage.setItem("userId", data.userId);
-      localStorage.setItem("role", data.role ?? "USER");
-    } catch {}
-    const admin = isAdminRole(data.role);
-    // The console is no page to send a member back to: they would only be turned away again.
-    const back = next && (admin || !(next === "/admin" || next.startsWith("/admin/"))) ? next : null;
-    router.replace(back ?? (admin ? "/admin" : "/home"));
-    router.refresh();
+    finish(data);
   }
 
   return (
@@ -80,21 +92,31 @@ function LoginForm() {
         )}
         {next && !adminOnly && <p className="text-sm text-gray-600">{t("returnHint")}</p>}
       </div>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Input
-          label={t("userId")}
-          name="userId"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={userId}
-          onChange={(e) => setUserId(e.target.value)}
+      {codeStep ? (
+        <LoginCodeStep
+          onDone={finish}
+          onRestart={() => {
+            setCodeStep(false);
+            setPassword("");
+          }}
         />
-        <PasswordInput label={t("password")} name="password" value={password} onValueChange={setPassword} />
-        <Button type="submit" size="lg" loading={busy} className="mt-2">
-          {t("submit")}
-        </Button>
-      </form>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <Input
+            label={t("userId")}
+            name="userId"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={userId}
+            onChange={(e) => setUserId(e.target.value)}
+          />
+          <PasswordInput label={t("password")} name="password" value={password} onValueChange={setPassword} />
+          <Button type="submit" size="lg" loading={busy} className="mt-2">
+            {t("submit")}
+          </Button>
+        </form>
+      )}
       <AuthSwitchLink prompt={t("noAccount")} href="/signup" label={t("toSignup")} />
       <div className="mt-auto">
         <LanguageSwitch />

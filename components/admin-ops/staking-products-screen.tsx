@@ -69,8 +69,15 @@ export function StakingProductsScreen() {
       toast(t("createdToast", { name: body.name }), { kind: "success" });
     } else if (dialog.kind === "edit") {
       const body = validate();
-      await api(`/api/admin/staking-products/${dialog.p.id}`, { method: "PATCH", body, headers });
-      toast(t("savedToast", { name: body.name }), { kind: "success" });
+      // A new rate is a four-eyes proposal (202 { proposal }; the memo is its reason): nothing changed yet.
+      const r = await api<{ proposal?: unknown } | null>(`/api/admin/staking-products/${dialog.p.id}`, {
+        method: "PATCH",
+        body,
+        headers,
+      });
+      toast(r?.proposal ? t("proposedToast", { name: body.name }) : t("savedToast", { name: body.name }), {
+        kind: "success",
+      });
     } else {
       const active = !dialog.p.active;
       await api(`/api/admin/staking-products/${dialog.p.id}`, { method: "PATCH", body: { active }, headers });

@@ -30,6 +30,8 @@ const LINKS = [
   ["/admin/staking-records", "stakingRecords"],
   ["/admin/staking-rewards", "stakingRewards"],
   ["/admin/audit", "audit"],
+  ["/admin/approvals", "approvals"],
+  ["/admin/reconciliation", "reconciliation"],
 ] as const;
 
 /** Copies text: the Clipboard API, or a hidden textarea where it is unavailable (plain http). */

@@ -8,7 +8,14 @@ import { useMember } from "./member-context";
 import { keys } from "./queries";
 
 export type SendType = "TRANSFER" | "WITHDRAW";
-export type TransferRequestInput = { coinSymbol: string; amount: string; idempotencyKey: string; type?: SendType };
+export type TransferRequestInput = {
+  coinSymbol: string;
+  amount: string;
+  idempotencyKey: string;
+  type?: SendType;
+  /** Two-factor on: the code from the authenticator app (issue 14). */
+  otp?: string;
+};
 export type TransferRequestAnswer = { message?: string; request?: CreatedTransfer };
 
 /**
@@ -26,16 +33,17 @@ export function useCreateTransferRequest({
   const { userId } = useMember();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ coinSymbol, amount, idempotencyKey, type = "TRANSFER" }: TransferRequestInput) =>
+    mutationFn: ({ coinSymbol, amount, idempotencyKey, type = "TRANSFER", otp }: TransferRequestInput) =>
       api<TransferRequestAnswer>("/api/transfer-requests", {
         method: "POST",
-        body: { userId, coinSymbol, amount, type },
+        body: { userId, coinSymbol, amount, type, otp },
         idempotencyKey,
       }),
     onSuccess: (res) => {
       qc.invalidateQueries({ queryKey: keys.staked(userId) });
       qc.invalidateQueries({ queryKey: ["transfer-duplicate", userId] });
       qc.invalidateQueries({ queryKey: ["my-requests", userId] });
+      qc.invalidateQueries({ queryKey: ["withdraw-status", userId] });
       onSuccess(res);
     },
     onError,

@@ -7,7 +7,7 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTimeZone } from "next-intl/server";
 import { isLocale } from "@/lib/i18n/config";
-import { type CLIENT_NAMESPACES, clientMessages } from "@/lib/i18n/messages";
+import { type CLIENT_NAMESPACES, clientMessages, type MemberSegment } from "@/lib/i18n/messages";
 
 export async function IntlArea({
   area,
@@ -31,4 +31,14 @@ export async function IntlArea({
 /** The public pages' providers (app/layout.tsx): messages only. */
 export function PublicProviders({ children }: { children: React.ReactNode }) {
   return <IntlArea area="public">{children}</IntlArea>;
+}
+
+/**
+ * A member route segment's layout (app/(member)/<segment>/layout.tsx): the messages of that segment only
+ * (lib/i18n/messages.ts MEMBER_SEGMENTS), instead of every member namespace on every page.
+ */
+export function segmentMessages(segment: MemberSegment) {
+  return function SegmentMessages({ children }: { children: React.ReactNode }) {
+    return <IntlArea area={segment}>{children}</IntlArea>;
+  };
 }

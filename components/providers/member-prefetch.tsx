@@ -19,6 +19,7 @@ import { toPriceDto, toPriceMapDto } from "@/lib/prices/dto";
 import { stakedCoinsOf } from "@/lib/staking/reports";
 import { coinList } from "@/lib/wallet/holdings";
 import { lockReleaseAt } from "@/lib/wallet/lock";
+import { unreadCount } from "@/lib/notifications/inbox";
 
 /** The member of this request, read once however many server components ask (the layout and the page). */
 export const memberOfRequest = cache(currentUser);
@@ -26,7 +27,7 @@ export const memberOfRequest = cache(currentUser);
 /** A slow price feed must not hold the page back: past this, the browser fetches what is missing. */
 export const PREFETCH_BUDGET_MS = 800;
 
-export type FirstQuery = "profile" | "coins" | "staked" | "price" | "prices" | "config";
+export type FirstQuery = "profile" | "coins" | "staked" | "price" | "prices" | "config" | "unread";
 
 type Read = { key: readonly unknown[]; read: () => Promise<unknown> };
 
@@ -42,6 +43,8 @@ function reads(user: SessionUser): Record<FirstQuery, Read> {
     prices: { key: ["prices"], read: async () => toPriceMapDto(await priceMap()) },
     // useLockRelease
     config: { key: ["config"], read: async () => lockReleaseAt() },
+    // The notification bell (components/member/notifications/notification-bell.tsx unreadKey)
+    unread: { key: ["notifications", "unread"], read: async () => ({ unread: await unreadCount(user.id) }) },
   };
 }
 

@@ -3,9 +3,13 @@
 /**
  * The review step before a transfer or withdraw is confirmed (issue 12 item 2): amount, fee in WLD and KRW,
  * the total taken from the balance, what arrives (`받는 수량`), the destination split into network, exchange
- * and a shortened address, and a note when the KRW figures are estimates.
+ * and a shortened address, and a note when the KRW figures are estimates. With two-factor on (issue 14), the
+ * code from the authenticator app is asked here and handed to `onConfirm` (the request's `otp`).
  */
 import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { OtpInput } from "@/components/two-factor/otp-input";
+import { useTwoFactorStatus } from "@/components/two-factor/queries";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { type Dec, formatKrw, formatWld } from "@/lib/money";
@@ -51,9 +55,17 @@ export function ReviewStep({
   loading: boolean;
   error: string | null;
   onBack: () => void;
-  onConfirm: () => void;
+  onConfirm: (otp?: string) => void;
 }) {
   const t = useTranslations("Wallet.review");
+  const tf = useTranslations("TwoFactor.transfer");
+  const needsCode = useTwoFactorStatus().data?.enabled === true;
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // A refused request (a wrong or used code among the reasons) asks for a fresh code.
+  useEffect(() => {
+    if (error) setCode("");
+  }, [error]);
   const d = review.destination;
   const noPrice = review.receiveKrw === null;
   return (
@@ -94,12 +106,30 @@ export function ReviewStep({
         </p>
       )}
       <p className="text-xs text-gray-600">{t("adminNote")}</p>
+      {needsCode && (
+        <OtpInput
+          label={tf("codeLabel")}
+          hint={tf("hint")}
+          name="otp"
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+          error={codeError}
+        />
+      )}
       {error && <FormAlert>{error}</FormAlert>}
       <div className="grid grid-cols-2 gap-2">
         <Button variant="secondary" onClick={onBack} disabled={loading}>
           {t("edit")}
         </Button>
-        <Button loading={loading} onClick={onConfirm}>
+        <Button
+          loading={loading}
+          onClick={() => {
+            if (!needsCode) return onConfirm();
+            if (!/^\d{6}$/.test(code)) return setCodeError(tf("required"));
+            setCodeError(null);
+            onConfirm(code);
+          }}
+        >
           {confirmLabel}
         </Button>
       </div>

@@ -27,10 +27,12 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { Modal } from "@/components/ui/modal";
 import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
+import { formatKrwText } from "@/lib/money-text";
 import { sendReview, splitWalletAddr } from "@/lib/wallet/review";
 import { Receipt } from "./receipt";
 import { ReviewStep } from "./review-step";
 import { checkTransferAmount, feeForWallet, MIN_TRANSFER, spendable } from "./rules";
+import { useWithdrawStatus, WithdrawLimits, withdrawBlock } from "./withdraw-limits";
 
 export function SendModal({ type, onClose }: { type: SendType; onClose: () => void }) {
   const t = useTranslations("Wallet.transfer");
@@ -38,11 +40,13 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
   const tn = useTranslations("Wallet.send");
   const tr = useTranslations("Wallet.review");
   const tc = useTranslations("Common");
+  const tl = useTranslations("Wallet.limits");
   const { userId } = useMember();
   const profile = useProfile();
   const staked = useStaked();
   const prices = usePrices();
   const errorText = useErrorText();
+  const limits = useWithdrawStatus(); // cool-down and today's KRW limit, shown before the member types
   // One key per amount: a double click or retry cannot create two requests.
   const { amount, key, setAmount, reset } = useIdempotentAmount();
   const [step, setStep] = useState<"form" | "review">("form");
@@ -53,6 +57,7 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
   const stakedWld = wldOf(staked.data);
   const max = spendable(stakedWld, fee);
   const check = checkTransferAmount(amount, max);
+  const guard = withdrawBlock(limits.data, amount, prices.data?.prices.WLD);
 
   const duplicate = useQuery({
     queryKey: ["transfer-duplicate", userId, type],
@@ -81,8 +86,17 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
         ? t("belowMin")
         : check === "aboveMax"
           ? ts("aboveMax")
-          : null;
-  const blocked = check !== "ok" || !!duplicate.data?.exists || duplicate.isPending || insufficient;
+          : guard.overLimit
+            ? tl("overLimit", { left: formatKrwText(limits.data?.leftTodayKrw ?? "0") })
+            : null;
+  const blocked =
+    check !== "ok" ||
+    !!duplicate.data?.exists ||
+    duplicate.isPending ||
+    insufficient ||
+    guard.cooldown ||
+    guard.noneLeft ||
+    guard.overLimit;
 
   const body = () => {
     if (done)
@@ -162,7 +176,9 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
             submit.reset();
             setStep("form");
           }}
-          onConfirm={() => submit.mutate({ coinSymbol: "WLD", amount: amount.trim(), idempotencyKey: key, type })}
+          onConfirm={(otp) =>
+            submit.mutate({ coinSymbol: "WLD", amount: amount.trim(), idempotencyKey: key, type, otp })
+          }
         />
       );
     return (
@@ -173,6 +189,7 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
           if (!blocked) setStep("review");
         }}
       >
+        <WithdrawLimits query={limits} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-gray-50 p-3 text-sm">
           <dt className="text-gray-600">{t("address")}</dt>
           <dd className="text-right" data-testid="transfer-address" title={destination?.address}>

@@ -32,7 +32,8 @@ const kst = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOStri
 
 type Table = { header: string[]; rows: unknown[][] };
 
-function csvResponse(kind: string, table: Table): Response {
+/** A streamed CSV attachment (BOM, formula-safe cells, CHUNK rows at a time); also the members' own exports. */
+export function csvResponse(kind: string, table: Table): Response {
   let i = -1;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

@@ -12,13 +12,22 @@
 import http from "node:http";
 import { env } from "@/lib/env";
 
+let proxies: { text: string; set: Set<string> } | undefined;
+
+/** TRUSTED_PROXIES as a set, parsed again only when the variable changed (this runs on every request). */
 function trustedProxies(): Set<string> {
-  return new Set(
-    env()
-      .TRUSTED_PROXIES.split(",")
-      .map((s) => normalizeIp(s.trim()))
-      .filter(Boolean),
-  );
+  const text = env().TRUSTED_PROXIES;
+  if (proxies?.text !== text)
+    proxies = {
+      text,
+      set: new Set(
+        text
+          .split(",")
+          .map((s) => normalizeIp(s.trim()))
+          .filter(Boolean),
+      ),
+    };
+  return proxies.set;
 }
 
 /** "::ffff:127.0.0.1" → "127.0.0.1"; trims ports off IPv4 ("1.2.3.4:5678"). */

@@ -18,6 +18,9 @@
  * line feeds; else 400 INVALID_MEMO, read after authorization). The handler then runs inside
  * lib/admin/audit-memo.ts `withAuditMemo`, so every audit row the change writes (lib/audit.ts) carries it in
  * audit_log.memo — no use case passes it along, and a new admin route gets it for free.
+ *
+ * Two-factor (issue 14): with ADMIN_2FA=required an ADMIN or SUPERADMIN without two-factor gets 403
+ * TWO_FACTOR_SETUP_REQUIRED from withAdmin and from withSelfOrAdmin on another member, before the handler runs.
  */
 import type { NextRequest } from "next/server";
 import { auditMemoOf, withAuditMemo } from "@/lib/admin/audit-memo";
@@ -30,8 +33,10 @@ import {
   requireUser,
   type TargetSpec,
 } from "@/lib/auth/guards";
-import type { MemberPermission, Permission } from "@/lib/auth/permissions";
+import { isAdminRole, type MemberPermission, type Permission } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
+import { adminTwoFactorRequired } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { type Ctx, handler, type Result, type RouteContext } from "./handler";
 
 export type UserCtx<P> = Ctx<P> & { user: SessionUser };
@@ -40,6 +45,12 @@ export type SelfOrAdminCtx<P> = TargetCtx<P> & { self: boolean };
 
 type Route<P> = (req: NextRequest, context: RouteContext<P>) => Promise<Response>;
 type Fn<C> = (ctx: C) => Promise<Result>;
+
+/** ADMIN_2FA=required: an administrator acts on others only once enrolled (403 TWO_FACTOR_SETUP_REQUIRED). */
+function requireAdminTwoFactor(user: SessionUser): void {
+  if (!user.twoFactor && isAdminRole(user.role) && adminTwoFactorRequired())
+    throw new AppError("TWO_FACTOR_SETUP_REQUIRED");
+}
 
 /** Any signed-in, active member. */
 export function withUser<P = Record<string, never>>(fn: Fn<UserCtx<P>>): Route<P> {
@@ -69,6 +80,7 @@ export function withSelfOrAdmin<P = Record<string, never>>(
       opts.target,
     );
     if (self) return fn({ ...ctx, user: actor, target, self });
+    requireAdminTwoFactor(actor);
     return withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user: actor, target, self }));
   });
 }
@@ -85,6 +97,7 @@ export function withAdmin<P = Record<string, never>>(
 ): Route<P> {
   return handler<P>(async (ctx) => {
     const user = await requirePermission(ctx.req, ctx.requestId, opts.permission);
+    requireAdminTwoFactor(user);
     if (!opts.target) return withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user } as TargetCtx<P>));
     const denial = { req: ctx.req, requestId: ctx.requestId, actor: user };
     const target = await requireTarget(

@@ -159,6 +159,26 @@ export async function requireSelfOrTarget(
   return { actor, self: false, target: owner };
 }
 
+/**
+ * A decision on a change another administrator proposed (four-eyes, lib/admin/proposals.ts): the decider must
+ * hold the change's own `permission` and pass its target rules on the member concerned, as if making the change
+ * directly (nobody borrows the proposer's rights). Rejecting a deactivated member's proposal stays possible.
+ */
+export async function requireDecisionRights(
+  d: Denial,
+  permission: Permission,
+  targetUserId: number | null,
+  approving: boolean,
+): Promise<void> {
+  if (!can(d.actor.role, permission)) throw await denied(d, `permission:${permission}`);
+  if (targetUserId === null) return;
+  const target = await memberRefById(await getDb(), { id: targetUserId });
+  if (!target) throw new AppError("NOT_FOUND");
+  const rule = permission as MemberPermission;
+  const refusal = targetRefusal(d.actor, approving ? target : { ...target, status: "ACTIVE" }, rule);
+  if (refusal) throw refusal === "deactivated" ? new AppError("NOT_FOUND") : await denied(d, refusal, target.id);
+}
+
 /** `params.userId` must name the caller: actions only a member may take on their own account. */
 export async function requireSelf(
   req: Request,

@@ -8,6 +8,10 @@
  * address. Checks of one account are serialized (a transaction-scoped advisory lock) so parallel wrong
  * guesses see each other's failures: at most 5 hashes per account per window. A success clears the
  * account's failures but gives the address nothing back. A SUPERADMIN password reset lifts an account lock.
+ *
+ * Two-factor (lib/auth/two-factor.ts): for a member with 2FA on, a right password alone clears nothing and
+ * starts no session (the answer says `twoFactorRequired`); codes are checked by `checkLoginFactor` under the
+ * same lock and budgets, so wrong codes and wrong passwords share one lockout, and only a right code clears it.
  */
 import crypto from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
@@ -15,6 +19,7 @@ import { type DbOrTx, getDb, rowsOf } from "@/db/client";
 import type { Role } from "@/db/schema";
 import { auditInsert, audit, type RequestMeta } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
+import { newDeviceLoginSql } from "@/lib/notifications";
 import { hitSql, LOGIN_ACCOUNT, LOGIN_IP, limitKey, rateLimited, resetSql } from "@/lib/rate-limit";
 import { verifyPassword } from "./password";
 import { revokeSession, SESSION_MAX_AGE, type SessionUser } from "./session";
@@ -24,7 +29,7 @@ const LOGIN_LOCK_NS = 0x4c4f474e;
 /** As lib/auth/session.ts startSession keeps it. */
 const USER_AGENT_MAX = 256;
 
-type Account = { id: number; userId: string; role: Role };
+type Account = { id: number; userId: string; role: Role; twoFactor: boolean };
 export type PasswordCheck =
   | { ok: true; account: Account }
   | { ok: false; throttled: false; account: Account | null }
@@ -54,7 +59,12 @@ type CheckRow = {
   member_handle: string | null;
   member_role: Role | null;
   member_hash: string | null;
+  /** Two-factor authentication is on (users.two_factor_enabled_at set; db/migrations/0005). */
+  member_two_factor: boolean | null;
 };
+
+/** Judges the member's answer (a password, a code) inside the check's transaction, under the account's lock. */
+export type FactorVerifier = (tx: DbOrTx, row: CheckRow, account: Account | null) => Promise<boolean>;
 
 /**
  * Verifies `password` for the active member named by `who` (a login handle, or an id with its handle)
@@ -73,6 +83,24 @@ export async function checkPassword(
   db?: DbOrTx,
   closing: Closing = {},
 ): Promise<PasswordCheck> {
+  // With 2FA on, the password is only half the proof: its success leaves the failures for the code to clear.
+  return checkLoginFactor(who, async (_tx, row) => verifyPassword(row.member_hash, password), ip, db, closing, {
+    clearOnSuccess: (account) => !account.twoFactor,
+  });
+}
+
+/**
+ * checkPassword's frame for any factor: login_check() (budgets, the account's lock, the member row), then
+ * `verify`, then one closing statement with the failure counts or the reset. An unknown member is a failure.
+ */
+export async function checkLoginFactor(
+  who: { handle: string; id?: number },
+  verify: FactorVerifier,
+  ip?: string,
+  db?: DbOrTx,
+  closing: Closing = {},
+  opts: { clearOnSuccess?: (account: Account) => boolean } = {},
+): Promise<PasswordCheck> {
   const conn = db ?? (await getDb());
   return conn.transaction(async (tx) => {
     const [row] = rowsOf<CheckRow>(
@@ -90,8 +118,13 @@ export async function checkPassword(
     const account =
       row.member_id === null
         ? null
-        : { id: Number(row.member_id), userId: row.member_handle as string, role: row.member_role as Role };
-    if (!(await verifyPassword(row.member_hash, password)) || !account) {
+        : {
+            id: Number(row.member_id),
+            userId: row.member_handle as string,
+            role: row.member_role as Role,
+            twoFactor: row.member_two_factor === true,
+          };
+    if (!(await verify(tx, row, account)) || !account) {
       await writeAll(tx, [
         hitSql(LOGIN_ACCOUNT, who.handle),
         ...(ip ? [hitSql(LOGIN_IP, ip)] : []),
@@ -99,19 +132,46 @@ export async function checkPassword(
       ]);
       return { ok: false, throttled: false, account };
     }
-    await writeAll(tx, [resetSql(LOGIN_ACCOUNT, who.handle), ...(closing.success?.(account) ?? [])]);
+    const clear = opts.clearOnSuccess?.(account) ?? true;
+    await writeAll(tx, [
+      ...(clear ? [resetSql(LOGIN_ACCOUNT, who.handle)] : []),
+      ...(closing.success?.(account) ?? []),
+    ]);
     return { ok: true, account };
   });
 }
 
-export type LoginResult = Account & { session?: { id: string; expiresAt: Date } };
+/** A new session's row as a statement, to join a check's closing statement. */
+export function sessionInsertSql(
+  session: { id: string; expiresAt: Date },
+  accountId: number,
+  meta: RequestMeta,
+  client?: { userAgent?: string | null },
+): SQL {
+  return sql`INSERT INTO sessions (id, user_id, expires_at, ip, user_agent) VALUES (${session.id}::text,
+    ${accountId}::integer, ${session.expiresAt.toISOString()}::timestamptz, ${meta.ip ?? null}::text,
+    ${client?.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null}::text)`;
+}
+
+/** A new session's id and absolute end (the row is inserted by the login's closing statement). */
+export const newSession = () => ({
+  id: crypto.randomBytes(32).toString("base64url"),
+  expiresAt: new Date(Date.now() + SESSION_MAX_AGE * 1000),
+});
+
+export type LoginResult = Omit<Account, "twoFactor"> & {
+  session?: { id: string; expiresAt: Date };
+  /** The password was right and 2FA is on: no session yet; POST /api/login/2fa completes the login. */
+  twoFactorRequired?: true;
+};
 
 /**
  * Verifies credentials under the brute-force limits: 401 INVALID_CREDENTIALS for an unknown member and a
  * wrong password alike, 429 with Retry-After while the address or the account is over its budget.
  * Every outcome's audit row is written in the check's closing statement. With `client`, a success also
  * inserts the sessions row there (answered as `session`, for lib/auth/session.ts sessionSetCookie to issue);
- * without it the caller starts the session.
+ * without it the caller starts the session. With 2FA on, a right password starts nothing: the answer has
+ * `twoFactorRequired` and the audit row says LOGIN_PASSWORD_OK (lib/auth/two-factor.ts completes the login).
  */
 export async function login(
   userId: string,
@@ -121,28 +181,32 @@ export async function login(
 ): Promise<LoginResult> {
   const handle = userId.trim();
   const who = { userId: handle.slice(0, 64) };
-  const session = client
-    ? { id: crypto.randomBytes(32).toString("base64url"), expiresAt: new Date(Date.now() + SESSION_MAX_AGE * 1000) }
-    : undefined;
+  const session = client ? newSession() : undefined;
   const check = await checkPassword({ handle }, password, meta.ip, undefined, {
     throttled: (by) => [auditInsert({ action: "LOGIN_THROTTLED", ...meta, after: { ...who, by } })],
     failure: (account) => [
       auditInsert({ action: "LOGIN_FAILURE", targetUserId: account?.id ?? null, ...meta, after: who }),
     ],
     success: (account) => [
-      auditInsert({ action: "LOGIN_SUCCESS", actorId: account.id, targetUserId: account.id, ...meta }),
-      ...(session
+      auditInsert({
+        action: account.twoFactor ? "LOGIN_PASSWORD_OK" : "LOGIN_SUCCESS",
+        actorId: account.id,
+        targetUserId: account.id,
+        ...meta,
+      }),
+      ...(session && !account.twoFactor
         ? [
-            sql`INSERT INTO sessions (id, user_id, expires_at, ip, user_agent) VALUES (${session.id}::text,
-              ${account.id}::integer, ${session.expiresAt.toISOString()}::timestamptz, ${meta.ip ?? null}::text,
-              ${client?.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null}::text)`,
+            sessionInsertSql(session, account.id, meta, client),
+            newDeviceLoginSql(account.id, { ...client, ip: meta.ip }),
           ]
         : []),
     ],
   });
   if (!check.ok && check.throttled) throw rateLimited(check.retryAfter);
   if (!check.ok) throw new AppError("INVALID_CREDENTIALS");
-  return session ? { ...check.account, session } : check.account;
+  const { twoFactor, ...account } = check.account;
+  if (twoFactor) return { ...account, twoFactorRequired: true };
+  return session ? { ...account, session } : account;
 }
 
 /** Ends the session the request came with (only that one: the member's other devices stay signed in). */

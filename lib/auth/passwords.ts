@@ -7,6 +7,8 @@ import { type DbOrTx, getDb } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { audit, type RequestMeta } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
+import { notify } from "@/lib/notifications";
+import { startCooldown } from "@/lib/wallet/cooldown";
 import { LOGIN_ACCOUNT, rateLimited, reset } from "@/lib/rate-limit";
 import { generateTemporaryPassword } from "@/lib/referral";
 import { checkPassword, type LoginResult } from "./login";
@@ -59,6 +61,8 @@ export async function changePassword(
       .where(eq(sessions.id, actor.sessionId));
     if (!updated || !session) throw new AppError("UNAUTHENTICATED");
     await revokeMemberSessions(tx, actor.id, actor.sessionId);
+    await startCooldown(tx, actor.id, "PASSWORD_CHANGE"); // 24 h without new transfers/withdrawals (issue 14)
+    await notify(tx, actor.id, "password_changed", { by: "self" });
     await audit(tx, { action: "PASSWORD_CHANGE", actorId: actor.id, targetUserId: actor.id, ...meta });
     return { ...updated, session };
   });
@@ -81,6 +85,9 @@ export async function resetPassword(actor: { id: number }, targetId: number, met
       .returning({ id: users.id, userId: users.userId });
     if (!row) throw new AppError("NOT_FOUND");
     await revokeMemberSessions(tx, row.id);
+    // A reset hands the account to whoever holds the temporary password: the same 24 h cool-down as a change.
+    await startCooldown(tx, row.id, "PASSWORD_RESET");
+    await notify(tx, row.id, "password_changed", { by: "admin" });
     await audit(tx, { action: "PASSWORD_RESET", actorId: actor.id, targetUserId: row.id, ...meta });
     return row;
   });

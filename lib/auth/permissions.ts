@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   "member.role": { roles: SUPERADMIN_ONLY, on: "member-write" },
   "member.ref-code": { roles: SUPERADMIN_ONLY, on: "member-write" },
   "member.password-reset": { roles: SUPERADMIN_ONLY, on: "member-write" },
+  /** Turn a member's two-factor off (lost phone and recovery codes); starts their money cool-down. */
+  "member.two-factor-reset": { roles: SUPERADMIN_ONLY, on: "member-write" },
   "requests.list": { roles: ADMIN_ROLES, on: "none" },
   /** Approve or reject a member's deposit, transfer or withdraw request. */
   "request.decide": { roles: ADMIN_ROLES, on: "member-write" },
@@ -64,6 +66,13 @@ export const PERMISSIONS = {
   "audit.read": { roles: ADMIN_ROLES, on: "none" },
   /** CSV exports of the member, request and audit lists (each export is audited). */
   "data.export": { roles: ADMIN_ROLES, on: "none" },
+  /** The four-eyes queue (/admin/approvals). Approving needs, on top, the permission of the change itself. */
+  "proposals.read": { roles: ADMIN_ROLES, on: "none" },
+  "proposals.decide": { roles: ADMIN_ROLES, on: "none" },
+  /** A member's own daily withdrawal limit: proposed and approved by two different SUPERADMINs (four-eyes). */
+  "member.withdraw-limit": { roles: SUPERADMIN_ONLY, on: "member-write" },
+  /** What members are owed against the system accounts, and the ledger's invariants (/admin/reconciliation). */
+  "reconciliation.read": { roles: ADMIN_ROLES, on: "none" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -33,6 +33,8 @@ export type SessionUser = {
   role: Role;
   idStatus: IdStatus;
   walletAddr: string | null;
+  /** Two-factor authentication is on (lib/auth/two-factor.ts): money requests need a code; admins may act. */
+  twoFactor: boolean;
   /** The sessions row this request runs under (logout and a password change act on it). */
   sessionId: string;
 };
@@ -108,7 +110,14 @@ type SessionRow = {
   role: Role;
   id_status: IdStatus;
   wallet_addr: string | null;
+  two_factor: boolean;
 };
+
+/** The administrator roles as a SQL list, built once (they are our constants). */
+const admins = sql.join(
+  ADMIN_ROLES.map((r) => sql`${r}`),
+  sql`, `,
+);
 
 /**
  * The member behind the request's session, or null: no cookie, a bad or expired token, a revoked,
@@ -122,14 +131,11 @@ export async function sessionUser(req: Request): Promise<SessionUser | null> {
   const claims = await readClaims(req);
   if (!claims) return null;
   const db = await getDb();
-  const admins = sql.join(
-    ADMIN_ROLES.map((r) => sql`${r}`),
-    sql`, `,
-  );
   const rows = rowsOf<SessionRow>(
     await db.execute(sql`
       WITH live AS (
-        SELECT s.id AS sid, u.id, u.user_id, u.name, u.role, u.id_status, u.wallet_addr, s.last_seen_at
+        SELECT s.id AS sid, u.id, u.user_id, u.name, u.role, u.id_status, u.wallet_addr,
+          u.two_factor_enabled_at IS NOT NULL AS two_factor, s.last_seen_at
         FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = ${claims.sid} AND s.user_id = ${claims.uid} AND s.revoked_at IS NULL
           AND s.expires_at > now() AND u.status = 'ACTIVE'
@@ -140,7 +146,7 @@ export async function sessionUser(req: Request): Promise<SessionUser | null> {
         WHERE id IN (SELECT sid FROM live WHERE last_seen_at < now() - ${secs(TOUCH_EVERY_SEC)})
         RETURNING id
       )
-      SELECT id, user_id, name, role, id_status, wallet_addr FROM live`),
+      SELECT id, user_id, name, role, id_status, wallet_addr, two_factor FROM live`),
   );
   const row = rows[0];
   if (!row) return null;
@@ -151,6 +157,7 @@ export async function sessionUser(req: Request): Promise<SessionUser | null> {
     role: row.role,
     idStatus: row.id_status,
     walletAddr: row.wallet_addr,
+    twoFactor: row.two_factor === true,
     sessionId: claims.sid,
   };
 }

@@ -18,6 +18,9 @@ import koPrices from "@/messages/ko/prices.json";
 import koStaking from "@/messages/ko/staking.json";
 import koMoney from "@/messages/ko/money.json";
 import koAdminOps from "@/messages/ko/adminOps.json";
+import koTwoFactor from "@/messages/ko/twoFactor.json";
+import koNotifications from "@/messages/ko/notifications.json";
+import koExports from "@/messages/ko/exports.json";
 import enCommon from "@/messages/en/common.json";
 import enErrors from "@/messages/en/errors.json";
 import enWelcome from "@/messages/en/welcome.json";
@@ -34,6 +37,9 @@ import enPrices from "@/messages/en/prices.json";
 import enStaking from "@/messages/en/staking.json";
 import enMoney from "@/messages/en/money.json";
 import enAdminOps from "@/messages/en/adminOps.json";
+import enTwoFactor from "@/messages/en/twoFactor.json";
+import enNotifications from "@/messages/en/notifications.json";
+import enExports from "@/messages/en/exports.json";
 import type { Locale } from "./config";
 
 const ko = {
@@ -53,6 +59,9 @@ const ko = {
   Staking: koStaking,
   Money: koMoney,
   AdminOps: koAdminOps,
+  TwoFactor: koTwoFactor,
+  Notifications: koNotifications,
+  Exports: koExports,
 };
 const en = {
   Common: enCommon,
@@ -71,6 +80,9 @@ const en = {
   Staking: enStaking,
   Money: enMoney,
   AdminOps: enAdminOps,
+  TwoFactor: enTwoFactor,
+  Notifications: enNotifications,
+  Exports: enExports,
 };
 
 export type Messages = typeof ko;
@@ -80,16 +92,34 @@ export type Namespace = keyof Messages;
 
 /**
  * The namespaces each part of the app needs in the browser (client components' useTranslations). Server
- * components read every namespace on the server; only these are serialized into the page.
+ * components read every namespace on the server; only these are serialized into the page — on every request,
+ * so each member screen carries its own list instead of every member namespace (docs/benchmarks.md, /home).
  * - public: the root layout (welcome, login, sign-up, 404 and error pages) — inherited by every page;
- * - member: the member layout — every namespace but the console's;
+ * - member: the member layout (the bottom tabs); each member route segment then nests its own provider
+ *   (app/(member)/<segment>/layout.tsx) with the list below — a nested provider replaces the outer one's
+ *   messages, so each list is complete for everything under its segment;
  * - admin: the console's layout.
+ * tests/unit/client-namespaces.test.ts walks each segment's imports and fails when a component uses a
+ * namespace its segment does not provide.
  */
 const CONSOLE_ONLY: Namespace[] = ["Admin", "AdminOps"];
-export const CLIENT_NAMESPACES: Record<"public" | "member" | "admin", Namespace[]> = {
-  public: ["Common", "Errors", "Welcome", "Auth"],
-  member: (Object.keys(ko) as Namespace[]).filter((n) => !CONSOLE_ONLY.includes(n) && n !== "Welcome"),
+export const MEMBER_SEGMENTS = {
+  home: ["Common", "Home", "Notifications", "Prices"],
+  wallet: ["Common", "History", "Money", "Prices", "TwoFactor", "Wallet"],
+  verify: ["Common", "Verify"],
+  "world-id": ["Auth", "Common", "WorldId"],
+  "wallet-history": ["Common", "Exports", "History", "Wallet"],
+  settings: ["Auth", "Common", "Settings", "TwoFactor"],
+  "transfer-request": ["Common", "History", "Money", "Transfer", "TwoFactor", "Wallet"],
+  notifications: ["Common", "History", "Notifications"],
+} satisfies Record<string, Namespace[]>;
+export type MemberSegment = keyof typeof MEMBER_SEGMENTS;
+
+export const CLIENT_NAMESPACES: Record<"public" | "member" | "admin" | MemberSegment, Namespace[]> = {
+  public: ["Common", "Welcome", "Auth"],
+  member: ["Common"],
   admin: ["Common", "Errors", "Auth", "Money", "Prices", ...CONSOLE_ONLY],
+  ...MEMBER_SEGMENTS,
 };
 
 export function clientMessages(locale: Locale, area: keyof typeof CLIENT_NAMESPACES): Partial<Messages> {

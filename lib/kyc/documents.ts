@@ -13,6 +13,7 @@ import { type RequestMeta as AuditMeta, audit } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { credit } from "@/lib/ledger";
+import { notify } from "@/lib/notifications";
 import { fileStore, STORAGE_KEY_PATTERN } from "@/lib/storage";
 import { rejectPendingRequests } from "@/lib/wallet/request-decisions";
 import { processIdImage } from "./image";
@@ -130,6 +131,7 @@ export async function approveIdDocument(
       actorId: actor.id,
       memberTx: [{ userId: targetId, type: "DEPOSIT", coinSymbol: "WLD", amount: KYC_REWARD_WLD }],
     });
+    await notify(tx, targetId, "id_approved", { reward: reward.replayed ? null : KYC_REWARD_WLD });
     await audit(tx, {
       action: "kyc.approve",
       actorId: actor.id,
@@ -176,6 +178,7 @@ export async function rejectIdDocument(
         ip: meta.ip,
         requestId: meta.requestId,
       });
+    await notify(tx, targetId, "id_rejected", { reason });
     await audit(tx, {
       action: "kyc.reject",
       actorId: actor.id,

@@ -6,7 +6,7 @@
  * updates taken in account-id order (no read-check-write, no deadlocks), and a CHECK constraint keeps
  * member accounts from ever going below zero. An idempotency key makes a posting apply at most once.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf, type Tx } from "@/db/client";
 import { type AccountKind, type Coin, ledgerAccounts, type TxType } from "@/db/schema";
 import { type AuditEvent, auditRecord } from "@/lib/audit";
@@ -193,14 +193,19 @@ export async function memberBalances(
   userId: number,
   coins?: Coin[],
 ): Promise<Record<Coin, Record<MemberKind, string>>> {
-  const rows = await db
-    .select({ coin: ledgerAccounts.coin, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      coins?.length
-        ? and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.coin, coins))
-        : eq(ledgerAccounts.userId, userId),
-    );
+  // A plain statement rather than the query builder: this runs on every balance read (the coins route, the
+  // member pages), and building the SQL text is most of what it costs in Node (docs/benchmarks.md).
+  const only = coins?.length
+    ? sql` AND coin::text IN (${sql.join(
+        coins.map((c) => sql`${c}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const rows = rowsOf<{ coin: Coin; kind: string; balance: string }>(
+    await db.execute(
+      sql`SELECT coin::text AS coin, kind::text AS kind, balance::text AS balance FROM ledger_accounts WHERE user_id = ${userId}${only}`,
+    ),
+  );
   const out = {} as Record<Coin, Record<MemberKind, string>>;
   for (const r of rows) {
     out[r.coin] ??= { holding: "0", staked: "0", held: "0", rewards: "0" };

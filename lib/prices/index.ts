@@ -157,12 +157,22 @@ export async function wldQuote(): Promise<WldQuote> {
   const last = candles.at(-1);
   if (!usdt || !first || !last) throw unavailable();
   const meta = combine([t, c]);
-  return {
-    priceKrw: toKrw(last.closeUsdt, usdt),
-    usdtKrw: usdt,
-    changePercent: percentChange(first.closeUsdt, last.closeUsdt),
-    ...meta,
-  };
+  return { ...figuresOf(usdt, first.closeUsdt, last.closeUsdt), ...meta };
+}
+
+/**
+ * The price and the change, computed once per set of inputs: every request between two refreshes of the
+ * feeds (one a minute) asks for the same figures. Freshness (`combine`) is still judged per request.
+ */
+let lastFigures: { key: string; value: { priceKrw: string; usdtKrw: string; changePercent: string } } | undefined;
+function figuresOf(usdt: string, firstClose: string, lastClose: string) {
+  const key = `${usdt}|${firstClose}|${lastClose}`;
+  if (lastFigures?.key !== key)
+    lastFigures = {
+      key,
+      value: { priceKrw: toKrw(lastClose, usdt), usdtKrw: usdt, changePercent: percentChange(firstClose, lastClose) },
+    };
+  return lastFigures.value;
 }
 
 /**

@@ -13,7 +13,8 @@ import { credit, debit, move } from "@/lib/ledger";
 import { type Dec, toDecimalString } from "@/lib/money";
 import { lockActiveMemberOrThrow } from "@/lib/wallet/holdings";
 
-export type Actor = { actorId: number; ip?: string | null; requestId?: string | null };
+/** `postingKey`: the ledger idempotency key of a money change (an approved four-eyes proposal's `proposal:<id>`). */
+export type Actor = { actorId: number; ip?: string | null; requestId?: string | null; postingKey?: string };
 
 export type ProductInput = {
   coinSymbol: Coin;
@@ -47,8 +48,14 @@ export async function createProduct(input: ProductInput, actor: Actor): Promise<
   });
 }
 
-export async function updateProduct(id: number, patch: Partial<ProductInput>, actor: Actor): Promise<ProductDto> {
-  const db = await getDb();
+export async function updateProduct(
+  id: number,
+  patch: Partial<ProductInput>,
+  actor: Actor,
+  /** A caller's transaction to join (an approved four-eyes proposal); else one of its own. */
+  within?: DbOrTx,
+): Promise<ProductDto> {
+  const db = within ?? (await getDb());
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select(productColumns)
@@ -93,8 +100,10 @@ export async function setMemberRate(
   coin: Coin,
   rate: Dec,
   actor: Actor,
+  /** A caller's transaction to join (an approved four-eyes proposal); else one of its own. */
+  within?: DbOrTx,
 ): Promise<{ coinSymbol: Coin; rate: string }> {
-  const db = await getDb();
+  const db = within ?? (await getDb());
   return db.transaction(async (tx) => {
     await lockActiveMemberOrThrow(tx, userId);
     const before = rowsOf<{ rate: string | null }>(
@@ -138,6 +147,7 @@ export async function adjustInterest(
     coin,
     amount,
     actorId: actor.actorId,
+    idempotencyKey: actor.postingKey,
     audit: {
       action: `staking.interest_${action}` as const,
       ...actorFields(actor),
@@ -178,6 +188,7 @@ export async function withdrawStake(
       from: "staked",
       to: "holding",
       actorId: actor.actorId,
+      idempotencyKey: actor.postingKey,
       memberTx: [{ userId, type: "STAKING", coinSymbol: coin, amount: amount.neg() }],
       audit: {
         action: "staking.admin_withdraw",

@@ -89,6 +89,7 @@ export async function runRewardDay(
     );
     let membersPaid = 0;
     let total = new D(0);
+    const paidPostings: { postingId: number; coin: Coin }[] = [];
     const coins = await earningCoins(tx);
     for (const coin of coins) {
       const result = await postBatchCredit(tx, {
@@ -143,7 +144,9 @@ export async function runRewardDay(
       });
       membersPaid += result.count;
       total = total.plus(result.total);
+      if (result.count > 0) paidPostings.push({ postingId: result.postingId, coin });
     }
+    if (paidPostings.length > 0) await notifyRewards(tx, day, due, paidPostings, fresh.length === 0);
     // The run's own figures (a repeated run adds nothing): no scan of the ever-growing staking_rewards.
     await tx.execute(sql`
       UPDATE staking_runs SET finished_at = now(),
@@ -156,6 +159,40 @@ export async function runRewardDay(
       alreadyPaid: fresh.length === 0 && membersPaid === 0,
     };
   });
+}
+
+/**
+ * The members' "reward paid" notifications of `day` (issue 14 item 4): ONE per member for the day, whatever
+ * the number of coins, with the amount of each coin — set-based, in the run's transaction, from the rows this
+ * call just paid (staking_batch_rows). A repeated run of a day (`rerun`) that still pays something adds nothing
+ * for a member already told about that day.
+ */
+async function notifyRewards(
+  tx: DbOrTx,
+  day: string,
+  due: string,
+  postings: { postingId: number; coin: Coin }[],
+  rerun: boolean,
+) {
+  const coinOf = sql.join(
+    postings.map((p) => sql`(${p.postingId}::bigint, ${p.coin}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    INSERT INTO notifications (user_id, kind, params, created_at)
+    SELECT m.user_id, 'reward_paid', jsonb_build_object('day', ${day}::text, 'amounts', jsonb_object_agg(m.coin, m.amount)),
+           LEAST(now(), ${due}::timestamptz)
+    FROM (
+      SELECT b.user_id, c.coin, trim_scale(sum(b.amount))::text AS amount
+      FROM staking_batch_rows b JOIN (VALUES ${coinOf}) AS c (posting_id, coin) ON c.posting_id = b.posting_id
+      GROUP BY b.user_id, c.coin
+    ) m
+    ${
+      rerun
+        ? sql`WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = m.user_id AND n.kind = 'reward_paid' AND n.params->>'day' = ${day}::text)`
+        : sql``
+    }
+    GROUP BY m.user_id`);
 }
 
 /**

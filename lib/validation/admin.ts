@@ -4,18 +4,12 @@
  * Every list takes `page` (from 1) and `limit`; the exports take the same filters without them.
  */
 import { z } from "zod";
+import { queryInt } from "./query";
 import { isSingleLine } from "@/lib/api/body";
 import { isDay } from "@/lib/staking/time";
 import { requestListQuerySchema } from "./wallet";
 
-const uint = (fallback: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, "VALIDATION")
-    .transform((s) => Number.parseInt(s, 10))
-    .pipe(z.number().int().min(1, "VALIDATION").max(max, "VALIDATION"))
-    .optional()
-    .transform((v) => v ?? fallback);
+const uint = queryInt;
 
 const text = (max: number) =>
   z.string().trim().max(max, "VALIDATION").refine(isSingleLine, "INVALID_CHARACTERS").optional().default("");

@@ -8,6 +8,7 @@ import { hasControlChars, isSingleLine } from "@/lib/api/body";
 import { AppError } from "@/lib/errors";
 import { isDay } from "@/lib/staking/time";
 import { adminAmount, amountValue } from "./amount";
+import { reasonField } from "./proposals";
 
 /** An annual rate in percent: 0 or more, up to 6 decimals (numeric(12,6)), at most 1000 %. */
 export const rateValue = () => amountValue({ decimals: 6, allowZero: true, max: "1000" });
@@ -21,16 +22,26 @@ const ci = <T extends string>(values: readonly [T, ...T[]], upper = true) =>
 export const coinValue = () => ci(COINS);
 
 /** PATCH /api/admin/users/{id}/staking-rate */
-export const stakingRateSchema = z.object({ coinSymbol: coinValue().default("WLD"), rate: rateValue() });
+export const stakingRateSchema = z.object({
+  coinSymbol: coinValue().default("WLD"),
+  rate: rateValue(),
+  /** Four-eyes: every rate change is a proposal with a reason (lib/admin/proposals.ts). */
+  reason: reasonField(),
+});
 
 /** PATCH /api/admin/users/{id}/interest */
-export const interestSchema = z.object({ amount: adminAmount(), action: ci(["deposit", "withdraw"], false) });
+export const interestSchema = z.object({
+  amount: adminAmount(),
+  action: ci(["deposit", "withdraw"], false),
+  reason: reasonField(),
+});
 
 /** PATCH /api/admin/users/{id}/staking */
 export const stakingWithdrawSchema = z.object({
   symbol: coinValue().default("WLD"),
   amount: adminAmount(),
   action: ci(["withdraw"], false),
+  reason: reasonField(),
 });
 
 const lockEnd = z.iso.datetime({ offset: true, message: "VALIDATION" }).transform((s) => new Date(s));
@@ -76,6 +87,8 @@ export const updateProductSchema = z
     lockDays: productFields.lockDays.optional(),
     minAmount: productFields.minAmount.optional(),
     active: productFields.active.optional(),
+    /** Four-eyes: a rate change is a proposal with a reason (lib/admin/proposals.ts). */
+    reason: reasonField(),
   })
   .refine(oneLock, { message: "VALIDATION", path: ["lockDays"] });
 

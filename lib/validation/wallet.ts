@@ -4,12 +4,14 @@
  * a bad amount fails with code INVALID_AMOUNT.
  */
 import { z } from "zod";
+import { queryInt } from "./query";
 import { COINS } from "@/db/schema";
 import { hasControlChars } from "@/lib/api/body";
 import { validationError } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors";
 import { TRANSFER_DECIMALS } from "@/lib/constants";
 import { ADMIN_AMOUNT_MAX, adminAmount, amountValue } from "./amount";
+import { reasonField } from "./proposals";
 
 const coin = z.enum(COINS, { message: "VALIDATION" });
 /** Only WLD can be moved by members (spec §3: only WLD is selectable). */
@@ -29,6 +31,8 @@ export const transferRequestSchema = z.object({
   coinSymbol: wldOnly,
   amount: amountValue({ decimals: TRANSFER_DECIMALS }),
   type: ci(["TRANSFER", "WITHDRAW"]).default("TRANSFER"),
+  /** Two-factor on: a current code from the authenticator app (lib/auth/two-factor.ts); not part of the idempotency hash. */
+  otp: z.string({ error: "INVALID_OTP" }).max(32, { error: "INVALID_OTP" }).optional(),
 });
 
 export const depositRequestSchema = z.object({
@@ -81,22 +85,18 @@ export const adminCoinSchema = z.object({
   symbol: coin,
   amount: adminAmount(),
   action: ci(["DEPOSIT"]),
+  /** Four-eyes: required above FOUR_EYES_LIMIT (lib/admin/proposals.ts). */
+  reason: reasonField(),
 });
 
 export const adminCoinUnhistSchema = z.object({
   symbol: coin,
   amount: adminAmount(),
   action: ci(["DEPOSIT", "WITHDRAW"]),
+  reason: reasonField(),
 });
 
-const uint = (fallback: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, "VALIDATION")
-    .transform((s) => Number.parseInt(s, 10))
-    .pipe(z.number().int().min(1, "VALIDATION").max(max, "VALIDATION"))
-    .optional()
-    .transform((v) => v ?? fallback);
+const uint = queryInt;
 
 export const pageQuerySchema = z.object({ page: uint(1, 1_000_000), limit: uint(10, 50) });
 

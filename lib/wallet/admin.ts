@@ -14,7 +14,8 @@ import type { Dec } from "@/lib/money";
 import { lockActiveMemberOrThrow } from "./holdings";
 
 type Ctx = Partial<RequestMeta>;
-type Args = { adminId: number; targetId: number; symbol: Coin; amount: Dec } & Ctx;
+/** `postingKey`: the ledger idempotency key (an approved four-eyes proposal posts under `proposal:<id>`). */
+type Args = { adminId: number; targetId: number; symbol: Coin; amount: Dec; postingKey?: string } & Ctx;
 
 const holdingOf = (res: { balances: { account: { kind: string; userId: number | null }; balance: string }[] }) =>
   res.balances.find((b) => b.account.userId !== null && b.account.kind === "holding")?.balance ?? "0";
@@ -28,6 +29,7 @@ export async function adminDeposit(tx: Tx, a: Args): Promise<{ symbol: Coin; hol
     coin: a.symbol,
     amount: a.amount,
     actorId: a.adminId,
+    idempotencyKey: a.postingKey,
     memberTx: [{ userId: a.targetId, type: "DEPOSIT", coinSymbol: a.symbol, amount: a.amount }],
     audit: {
       action: "admin.coin.deposit",
@@ -55,6 +57,7 @@ export async function adminUnrecorded(
     coin: a.symbol,
     amount: a.amount,
     actorId: a.adminId,
+    idempotencyKey: a.postingKey,
     audit: {
       action:
         a.action === "DEPOSIT"

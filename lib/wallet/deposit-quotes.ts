@@ -74,13 +74,18 @@ export function startQuoteExpirySweep(): void {
 /**
  * The price to re-price an expired deposit at, when the administrator confirms the KRW received: read
  * before the decision's transaction opens (503 PRICE_UNAVAILABLE without a fresh price). Null for an
- * unknown request (the decision then answers 404).
+ * unknown request (the decision then answers 404) and for one that is not a deposit whose quote ran out (no
+ * price is needed: a stray krwReceived is the decision's 400 VALIDATION, not a 503 while the feed is down).
  */
 export async function repriceFor(id: number, db?: DbOrTx): Promise<{ coin: Coin; priceKrw: string } | null> {
   const [r] = await (db ?? (await getDb()))
-    .select({ coin: requests.coinSymbol })
+    .select({
+      coin: requests.coinSymbol,
+      type: requests.type,
+      ranOut: sql<boolean>`coalesce(${requests.quoteExpiresAt} <= now(), false)`,
+    })
     .from(requests)
     .where(eq(requests.id, id));
-  if (!r) return null;
+  if (r?.type !== "DEPOSIT" || !r.ranOut) return null;
   return { coin: r.coin, priceKrw: await freshDepositPriceOrThrow(r.coin) };
 }

@@ -3,7 +3,7 @@
  * row lock every money change on a member account takes first.
  */
 import { eq } from "drizzle-orm";
-import { getDb, type Tx } from "@/db/client";
+import { type DbOrTx, getDb, type Tx } from "@/db/client";
 import { COINS, type Coin, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { memberBalances, move } from "@/lib/ledger";
@@ -22,11 +22,12 @@ export async function coinList(userId: number): Promise<CoinDto[]> {
 }
 
 /**
- * Swap WLD holding → staked (the protected lock) in one posting with a STAKING history row.
- * The guarded ledger update refuses more than the holding (409 INSUFFICIENT_FUNDS), race-free.
+ * Swap WLD holding → staked (the protected lock) in one posting with a STAKING history row: one statement,
+ * so it may run on the pool or inside a caller's transaction. The guarded ledger update refuses more than
+ * the holding (409 INSUFFICIENT_FUNDS), race-free.
  */
 export async function swapToLock(
-  tx: Tx,
+  tx: DbOrTx,
   args: { userId: number; actorId: number; amount: Dec; ip?: string; requestId?: string },
 ): Promise<{ holding: string; staked: string }> {
   const res = await move(tx, {
@@ -59,7 +60,13 @@ export async function lockActiveMemberOrThrow(tx: Tx, userId: number) {
 /** The member's users row locked FOR SHARE (any status), or null: for changes that are no credit. */
 export async function lockMemberRow(tx: Tx, userId: number) {
   const [u] = await tx
-    .select({ id: users.id, status: users.status, idStatus: users.idStatus, walletAddr: users.walletAddr })
+    .select({
+      id: users.id,
+      status: users.status,
+      idStatus: users.idStatus,
+      walletAddr: users.walletAddr,
+      moneyCooldownUntil: users.moneyCooldownUntil,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for("share");

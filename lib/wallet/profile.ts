@@ -11,7 +11,9 @@ import { audit, type RequestMeta } from "@/lib/audit";
 import { verifyCurrentPasswordOrThrow } from "@/lib/auth/passwords";
 import { changeRefCode } from "@/lib/auth/referral-codes";
 import { AppError } from "@/lib/errors";
+import { notify } from "@/lib/notifications";
 import { parseWalletAddrOrThrow } from "./address";
+import { startCooldown } from "./cooldown";
 import { rejectPendingRequests } from "./request-decisions";
 
 /**
@@ -62,6 +64,8 @@ export async function resetWalletAddr(
       .for("update");
     if (!before) throw new AppError("NOT_FOUND");
     await tx.update(users).set({ walletAddr: null, updatedAt: new Date() }).where(eq(users.id, args.targetId));
+    // No new transfer or withdraw request for 24 h, whatever address is set next (issue 14).
+    await startCooldown(tx, args.targetId, "WALLET_RESET");
     // Nothing may still pay out to the old address: pending transfers/withdrawals are rejected, holds released.
     await rejectPendingRequests(tx, {
       userId: args.targetId,
@@ -70,6 +74,7 @@ export async function resetWalletAddr(
       ip: args.ip,
       requestId: args.requestId,
     });
+    await notify(tx, args.targetId, "wallet_reset", {});
     await audit(tx, {
       action: "wallet.reset",
       actorId: args.actorId,

@@ -14,6 +14,7 @@ import { audit as writeAudit, type RequestMeta } from "@/lib/audit";
 import { AppError, foundOrThrow, isAppError } from "@/lib/errors";
 import { type Leg, member, move, post, system } from "@/lib/ledger";
 import { D, type Dec, toDecimalString } from "@/lib/money";
+import { notify, type RequestParams } from "@/lib/notifications";
 import { depositCoinAmount, expireStaleQuotes } from "./deposit-quotes";
 import { lockActiveMemberOrThrow, lockMemberRow } from "./holdings";
 import { event } from "./requests";
@@ -86,6 +87,7 @@ export async function cancelRequest(args: { id: number; userId: number } & Ctx, 
     if (!row) return whyNotPending(tx, args.id, args.userId);
     const posting = await releaseHold(tx, row, args.userId, "cancelled");
     if (posting) await tx.update(requests).set({ settlePostingId: posting.postingId }).where(eq(requests.id, row.id));
+    await notify(tx, row.userId, "request_cancelled", requestParams(row));
     await event(tx, row.id, "CANCELLED", args.userId);
     return foundOrThrow(await requestById(tx, { id: row.id }));
   });
@@ -223,8 +225,15 @@ export async function decideRequest(
   const note = expired
     ? `repriced: ${args.krwReceived!.toFixed()} KRW at ${toDecimalString(args.reprice!.priceKrw)}${args.reason ? `; ${args.reason}` : ""}`
     : args.reason;
+  if (status === "APPROVED") await notify(tx, settled.userId, "request_approved", requestParams(settled));
+  else await notify(tx, settled.userId, "request_rejected", { ...requestParams(settled), reason: args.reason });
   await event(tx, settled.id, status, args.adminId, note);
   return foundOrThrow(await requestById(tx, { id: settled.id }));
+}
+
+/** What the member's notification of a decision on `row` says (the amount after any repricing). */
+function requestParams(row: Row): RequestParams {
+  return { requestId: row.id, type: row.type, coin: row.coinSymbol, amount: toDecimalString(row.amount) };
 }
 
 /**

@@ -19,6 +19,9 @@ import { MIN_TRANSFER, TRANSFER_DECIMALS, DEPOSIT_QUOTE_TTL_MS } from "@/lib/con
 import { AppError } from "@/lib/errors";
 import { lockMemberAccounts, move } from "@/lib/ledger";
 import { D, type Dec, toDecimalString } from "@/lib/money";
+import { now } from "@/lib/clock";
+import { assertNoCooldown } from "./cooldown";
+import { assertWithinDailyLimit } from "./limits";
 import { depositCoinAmount, expireStaleQuotes } from "./deposit-quotes";
 import { checkTransfer, transferFeeFor } from "./fees";
 import { lockActiveMemberOrThrow } from "./holdings";
@@ -68,17 +71,28 @@ export type CreatedTransfer = {
  * TRANSFER_DECIMALS decimals (400 INVALID_AMOUNT), one PENDING per coin and type (409 DUPLICATE_PENDING),
  * then lib/wallet/fees checkTransfer: minimum (400 BELOW_MINIMUM) and amount ≤ floor2(staked − fee)
  * (400 ABOVE_MAXIMUM). amount + fee moves staked → held in the same transaction as the request row.
+ * Issue 14: no running cool-down (403 COOLDOWN, ./cooldown), a known price (503 PRICE_UNAVAILABLE), stored on
+ * the request, and today's KRW total within the member's daily limit (403 DAILY_LIMIT, ./limits).
  * The member row is locked FOR SHARE first, so the status and the wallet address stay as read until
  * commit: a deactivation, wallet reset or ID revocation waits for this request and then rejects it.
  */
 export async function createTransferRequest(
   tx: Tx,
-  args: { userId: number; type: "TRANSFER" | "WITHDRAW"; coin: Coin; amount: Dec } & Ctx,
+  args: {
+    userId: number;
+    type: "TRANSFER" | "WITHDRAW";
+    coin: Coin;
+    amount: Dec;
+    /** KRW price of one coin (lib/wallet/limits outgoingPriceKrw), stored on the request; null: none known → 503. */
+    priceKrw: string | null;
+  } & Ctx,
 ): Promise<CreatedTransfer> {
   const u = await lockActiveMemberOrThrow(tx, args.userId);
+  assertNoCooldown(u.moneyCooldownUntil); // 403 COOLDOWN (lib/wallet/cooldown.ts)
   if (u.idStatus !== "APPROVED") throw new AppError("KYC_REQUIRED");
   if (!u.walletAddr) throw new AppError("WALLET_REQUIRED");
   if (args.amount.decimalPlaces() > TRANSFER_DECIMALS) throw new AppError("INVALID_AMOUNT", { field: "amount" });
+  if (!args.priceKrw) throw new AppError("PRICE_UNAVAILABLE", {}, { "retry-after": "30" });
   const fee = new D(transferFeeFor(u.walletAddr));
 
   // Claim the one-pending slot first (waits on, or fails against, a concurrent request for the same slot)…
@@ -90,6 +104,8 @@ export async function createTransferRequest(
     fee: fee.toFixed(),
     total: args.amount.plus(fee).toFixed(),
     walletAddr: u.walletAddr,
+    priceKrw: args.priceKrw,
+    createdAt: now(), // the application clock decides which KST day counts it (lib/wallet/limits.ts)
   });
   // …then read the staked balance under lock, so the spendable maximum is judged on settled numbers.
   const { staked } = await lockMemberAccounts(tx, args.userId, args.coin);
@@ -101,6 +117,13 @@ export async function createTransferRequest(
       staked: toDecimalString(staked),
       fee: fee.toFixed(),
     });
+  // Under the same account lock: today's KRW total within the member's limit (403 DAILY_LIMIT).
+  await assertWithinDailyLimit(tx, {
+    userId: args.userId,
+    requestId: row.id,
+    amount: args.amount,
+    priceKrw: args.priceKrw,
+  });
 
   const hold = await move(tx, {
     kind: `${args.type}_HOLD`,

@@ -157,14 +157,25 @@ test.describe("as SUPERADMIN", () => {
     await confirm(page, d, "스테이킹 10 WLD를 회수했습니다.");
     await expect(page.getByRole("dialog", { name: handle }).getByTestId("detail-staked")).toHaveText("40");
 
-    // 이율 변경: a negative or empty rate is refused; 12.5 is the member's rate.
+    // 이율 변경: a negative or empty rate is refused; 12.5 becomes a four-eyes proposal (the memo is its reason,
+    // issue 14) that the ADMIN approves; then it is the member's rate.
     d = await openAction(page, handle, "이율 변경");
     await d.getByLabel("이율").fill("-1");
     await d.getByRole("button", { name: "확인", exact: true }).click();
     await expect(d.getByRole("alert")).toHaveText("이율은 0 이상의 숫자로 입력해주세요.");
     await d.getByLabel("이율").fill("12.5");
-    await confirm(page, d, "이율이 12.5%로 변경되었습니다.");
-    await expect(page.getByRole("dialog", { name: handle }).getByTestId("detail-rate")).toHaveText("12.5%");
+    await d.getByLabel("메모").fill("e2e 이율 조정");
+    await confirm(page, d, "이율 12.5% 변경 승인 요청을 올렸습니다. 다른 관리자가 승인하면 반영됩니다.");
+    const approver = await playwrightRequest.newContext({
+      baseURL,
+      storageState: await stateOf(baseURL!, "admin", "Admin1234!"),
+    });
+    const pending = (await (await approver.get("/api/admin/proposals?status=PENDING&limit=100")).json()) as {
+      items: { id: number; kind: string; target: { userId: string } | null }[];
+    };
+    const proposal = pending.items.find((p) => p.kind === "member_rate" && p.target?.userId === handle);
+    expect((await approver.post(`/api/admin/proposals/${proposal!.id}/approve`)).status()).toBe(200);
+    await approver.dispose();
     const stakes = (await (await api.get(`/api/admin/users/${id}/staking`)).json()) as {
       stakes: { coinSymbol: string; profit: string }[];
     };

@@ -316,6 +316,7 @@ test.describe("admin operational screens", () => {
 
   test("staking products: create, edit and deactivate, each audited; records filter by member in the URL", async ({
     page,
+    baseURL,
   }) => {
     const name = `E2E 상품 ${Date.now().toString(36)}`;
     await page.goto("/admin/staking-products");
@@ -339,8 +340,23 @@ test.describe("admin operational screens", () => {
     const edit = page.getByRole("dialog", { name: `${name} 수정` });
     await edit.getByLabel("이율").fill("6");
     await expect(edit).toContainText("연 이율 5.5% → 6%");
+    // A new rate is a four-eyes proposal (issue 14): the memo is its reason, the SUPERADMIN approves it.
+    await edit.getByLabel("메모").fill("e2e 이율 변경");
     await edit.getByRole("button", { name: "확인" }).click();
     await expect(edit).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "이율 변경 승인 요청을 올렸습니다" })).toBeVisible();
+    await expect(row).toContainText("5.5%");
+    const approver = await playwrightRequest.newContext({ baseURL });
+    expect(
+      (await approver.post("/api/login", { data: { userId: "superadmin", password: "Super1234!" } })).status(),
+    ).toBe(200);
+    const pending = (await (await approver.get("/api/admin/proposals?status=PENDING&limit=100")).json()) as {
+      items: { id: number; kind: string; payload: { productName?: string } }[];
+    };
+    const proposal = pending.items.find((p) => p.kind === "product_rate" && p.payload.productName === name);
+    expect((await approver.post(`/api/admin/proposals/${proposal!.id}/approve`)).status()).toBe(200);
+    await approver.dispose();
+    await page.reload();
     await expect(row).toContainText("6%");
 
     await row.getByRole("button", { name: `${name} 비활성화` }).click();

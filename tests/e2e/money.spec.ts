@@ -7,15 +7,14 @@
  * open, in both languages; a brand-new member's first steps. Screenshots of every step in /tmp/shots/money.
  */
 import fs from "node:fs";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import sharp from "sharp";
+import { expect, type Page, test } from "@playwright/test";
 import { axe } from "./checks";
+import { signUpMember, useLocale } from "./members";
 
 const SHOTS = process.env.MONEY_SHOTS_DIR ?? "/tmp/shots/money";
 fs.mkdirSync(SHOTS, { recursive: true });
 const FAKE = `http://127.0.0.1:${process.env.E2E_FAKE_PORT ?? 3219}`;
 const PASSWORD = "Money-Flow-2026";
-const OP_WALLET = "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7";
 
 test.use({ reducedMotion: "reduce" });
 
@@ -63,46 +62,10 @@ const T = {
     close: "Done",
   },
 } as const;
-type Locale = keyof typeof T;
-
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 
-/** A member signed up, ID approved (1000 WLD), 200 WLD swapped into staking, OP wallet address set; logged in on `page`. */
-async function fundedMember(page: Page, prefix: string) {
-  const handle = `${prefix}${Date.now().toString(36)}`;
-  const r = page.request;
-  expect(
-    (
-      await r.post("/api/signup", { data: { name: "돈회원", userId: handle, password: PASSWORD, refId: "WELCOME1" } })
-    ).status(),
-  ).toBe(201);
-  expect((await r.post("/api/login", { data: { userId: handle, password: PASSWORD } })).status()).toBe(200);
-  const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#0f766e" } })
-    .png()
-    .toBuffer();
-  const up = await r.post("/api/upload-id", {
-    headers: { "x-user-id": handle },
-    multipart: { idImage: { name: "id.png", mimeType: "image/png", buffer: png } },
-  });
-  expect(up.status(), await up.text()).toBe(201);
-  const me = (await (await r.get(`/api/users/by-id/${handle}`)).json()) as { id: number };
-  const admin = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
-  expect((await admin.request.post("/api/login", { data: { userId: "admin", password: "Admin1234!" } })).status()).toBe(
-    200,
-  );
-  expect((await admin.request.patch(`/api/admin/users/${me.id}/approve-id`)).status()).toBe(200);
-  await admin.close();
-  expect((await r.post(`/api/users/${handle}/swap`, { data: { amount: "200" } })).status()).toBe(200);
-  const w = await r.post(`/api/users/by-id/${handle}/walletAddr`, {
-    data: { walletAddr: OP_WALLET, currentPassword: PASSWORD },
-  });
-  expect(w.status(), await w.text()).toBe(200);
-  return handle;
-}
-
-async function useLocale(context: BrowserContext, baseURL: string | undefined, locale: Locale) {
-  if (locale === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
-}
+const fundedMember = (page: Page, prefix: string) =>
+  signUpMember(page, { prefix, name: "돈회원", password: PASSWORD, funded: true });
 
 /** The first price fetch may still be warming up: wait until the Buy modal shows a usable price. */
 async function waitForPrice(page: Page) {

@@ -24,8 +24,12 @@ export async function wld(userId: number) {
   return b.WLD ?? { holding: "0", staked: "0", held: "0", rewards: "0" };
 }
 
-/** A member with an approved ID and (by default) an OP wallet address. */
-export function approvedMember(walletAddr: string | null = OP_WALLET): Promise<TestUser> {
+/**
+ * A member with an approved ID and (by default) an OP wallet address. A WLD price is stored too (2800 KRW):
+ * a transfer or withdraw request is valued at the known price for the daily limit (lib/wallet/limits.ts).
+ */
+export async function approvedMember(walletAddr: string | null = OP_WALLET): Promise<TestUser> {
+  await setFreshWldPrice();
   return createUser({ idStatus: "APPROVED", walletAddr });
 }
 

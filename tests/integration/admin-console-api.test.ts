@@ -178,7 +178,8 @@ describe(`request queue (${kind})`, () => {
       amount: "10",
       user: { id: m.id, userId: m.userId },
       wallet: { network, exchange, address },
-      krwValue: null,
+      // A transfer request stores the WLD price of its moment (issue 14 daily limit): 10.2 × 2800.
+      krwValue: "28560",
     });
     expect(new D(mine.total).eq(new D(mine.amount).plus(mine.fee))).toBe(true);
     const rejected = r.body.items.find(

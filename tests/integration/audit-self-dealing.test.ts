@@ -20,7 +20,7 @@ import * as uploadId from "@/app/api/upload-id/route";
 import * as swap from "@/app/api/users/[userId]/swap/route";
 import * as walletAddr from "@/app/api/users/by-id/[userId]/walletAddr/route";
 import { getDb, rowsOf } from "@/db/client";
-import { fund, OP_WALLET, wld } from "../factories/money";
+import { fund, OP_WALLET, setFreshWldPrice, wld } from "../factories/money";
 import { createUser, type TestUser } from "../factories/users";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";
@@ -51,6 +51,7 @@ describe("no administrator can pay themselves", () => {
   it("the chain credit self → swap → withdraw → approve stops at the credit and at the approval", async () => {
     const admin = await createUser({ role: "ADMIN", idStatus: "APPROVED", walletAddr: OP_WALLET });
     const colleague = await createUser({ role: "ADMIN" });
+    await setFreshWldPrice(); // a withdraw request is valued at the known price (daily limit)
     const before = await postingCount();
 
     const minted = await credit(admin, admin.id);

@@ -6,6 +6,7 @@ import { credit, memberBalances, move } from "@/lib/ledger";
 import { toDecimalString } from "@/lib/money";
 import { runRewardDay } from "@/lib/staking/run";
 import { dayEnd, kstDay } from "@/lib/staking/time";
+import * as approveRoute from "@/app/api/admin/proposals/[id]/approve/route";
 import * as progressRoute from "@/app/api/admin/staking/progress/route";
 import * as recordsRoute from "@/app/api/admin/staking/records/route";
 import * as rewardsRoute from "@/app/api/admin/staking/rewards/route";
@@ -42,6 +43,19 @@ async function staker(amount: string) {
     memberTx: [{ userId: u.id, type: "STAKING", coinSymbol: "WLD", amount }],
   });
   return u;
+}
+
+/** Four-eyes: a rate change is a 202 proposal until another administrator approves it; answers the approval. */
+async function approvedByAnother(proposed: { status: number; body: any }) {
+  expect(proposed.status).toBe(202);
+  const id = String(proposed.body.proposal.id);
+  const other = await createUser({ role: "ADMIN" });
+  const res = await call(approveRoute, "POST", `/api/admin/proposals/${id}/approve`, {
+    cookie: other.cookie,
+    params: { id },
+  });
+  expect(res.status).toBe(200);
+  return res;
 }
 
 async function auditCount(action: string) {
@@ -84,10 +98,9 @@ describe("staking products", () => {
     const patched = await call(productRoute, "PATCH", `/api/admin/staking-products/${id}`, {
       cookie: a.cookie,
       params: { id },
-      body: { annualRate: 10.5, lockDays: 90 },
+      body: { annualRate: 10.5, lockDays: 90, reason: "rate review" },
     });
-    expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ annualRate: "10.5", lockDays: 90, lockEnd: null });
+    await approvedByAnother(patched);
     const missing = await call(productRoute, "PATCH", "/api/admin/staking-products/99999", {
       cookie: a.cookie,
       params: { id: "99999" },
@@ -96,13 +109,15 @@ describe("staking products", () => {
     expect(missing.status).toBe(404);
     const list = await call(productsRoute, "GET", "/api/admin/staking-products", { cookie: a.cookie });
     expect(list.body).toHaveLength(1);
-    expect(list.body[0]).toMatchObject({ id: created.body.id, annualRate: "10.5" });
+    expect(list.body[0]).toMatchObject({ id: created.body.id, annualRate: "10.5", lockDays: 90, lockEnd: null });
     // Back to 12 % for the rest of this file.
-    await call(productRoute, "PATCH", `/api/admin/staking-products/${id}`, {
-      cookie: a.cookie,
-      params: { id },
-      body: { annualRate: "12" },
-    });
+    await approvedByAnother(
+      await call(productRoute, "PATCH", `/api/admin/staking-products/${id}`, {
+        cookie: a.cookie,
+        params: { id },
+        body: { annualRate: "12", reason: "back" },
+      }),
+    );
     expect(await auditCount("staking.product_create")).toBe(1);
     expect(await auditCount("staking.product_update")).toBe(2);
   });
@@ -132,10 +147,10 @@ describe("member rate, staked coins and history", () => {
     const set = await call(rateRoute, "PATCH", `/api/admin/users/${u.id}/staking-rate`, {
       cookie: a.cookie,
       params: { id: String(u.id) },
-      body: { coinSymbol: "wld", rate: 36.5 },
+      body: { coinSymbol: "wld", rate: 36.5, reason: "VIP" },
     });
-    expect(set.status).toBe(200);
-    expect(set.body).toEqual({ coinSymbol: "WLD", rate: "36.5" });
+    expect(set.body.proposal.payload).toEqual({ coinSymbol: "WLD", rate: "36.5", before: null });
+    await approvedByAnother(set);
     expect(await auditCount("staking.member_rate")).toBe(1);
     const nobody = await call(rateRoute, "PATCH", "/api/admin/users/999999/staking-rate", {
       cookie: a.cookie,

@@ -16,6 +16,7 @@ import {
   tally,
   WALLET,
   wld,
+  storeWldPrice,
 } from "./support/api";
 import {
   createScratchDatabase,
@@ -47,6 +48,7 @@ describe.skipIf(skip !== null)("A1 money races across two production instances",
       `A1: scratch database ${db.name}, instances on :${a.port} and :${b.port}, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
     await seedMembers(db.sql, [{ userId: "sysadmin1", role: "ADMIN" }]);
+    await storeWldPrice(db.sql);
     adminCookie = await login(a.base, "sysadmin1", PASSWORD);
   }, 300_000);
 

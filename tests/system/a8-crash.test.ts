@@ -19,6 +19,7 @@ import {
   WALLET,
   waitForQuiet,
   wld,
+  storeWldPrice,
 } from "./support/api";
 import {
   createScratchDatabase,
@@ -55,6 +56,7 @@ describe.skipIf(skip !== null)("A8/F31 an instance killed mid-load", () => {
     const t0 = performance.now();
     db = await createScratchDatabase("a8");
     [a, b] = await Promise.all([startInstance("a8-a", db.url), startInstance("a8-b", db.url)]);
+    await storeWldPrice(db.sql);
     report(
       `A8: scratch database ${db.name}, instances on :${a.port} and :${b.port}, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );

@@ -11,6 +11,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useMember } from "@/components/member/member-context";
+import { NotificationBell } from "@/components/member/notifications/notification-bell";
 import { PriceSection } from "@/components/member/price-section";
 import { useCoins, useProfile, useStaked, wldFixedOf } from "@/components/member/queries";
 import { Icon } from "@/components/ui/icon";
@@ -140,6 +141,7 @@ export function HomeScreen() {
         <h1 className="text-xl font-bold">{t("title")}</h1>
         <div className="-mr-2 flex items-center">
           <RefreshButton />
+          <NotificationBell className={ICON_BUTTON} />
           <Link href="/settings" aria-label={t("settings")} className={ICON_BUTTON}>
             <Icon>
               <circle cx="12" cy="12" r="3" />

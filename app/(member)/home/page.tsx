@@ -14,7 +14,7 @@ export default async function HomePage() {
   const user = await memberOfRequest();
   if (!user) redirect(await loginPathHere());
   return (
-    <MemberPrefetch user={user} queries={["profile", "coins", "staked", "price"]}>
+    <MemberPrefetch user={user} queries={["profile", "coins", "staked", "price", "unread"]}>
       <HomeScreen />
     </MemberPrefetch>
   );

@@ -9,6 +9,7 @@ import { PasswordModal } from "@/components/member/password-modal";
 import { useProfile } from "@/components/member/queries";
 import { ChevronRight } from "@/components/member/settings/icons";
 import { ReferrerModal } from "@/components/member/settings/referrer-modal";
+import { TwoFactorRow } from "@/components/two-factor/settings-row";
 import { WalletAddressModal } from "@/components/member/wallet-address-modal";
 import { APP_VERSION } from "@/lib/constants";
 
@@ -66,6 +67,9 @@ export default function SettingsPage() {
             <span>{t("passwordChange")}</span>
             <ChevronRight />
           </button>
+        </li>
+        <li>
+          <TwoFactorRow className={rowClass} />
         </li>
         <li>
           <Link href="/settings/devices" className={rowClass}>

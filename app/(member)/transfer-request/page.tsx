@@ -20,7 +20,9 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Receipt } from "@/components/wallet/receipt";
 import { ReviewStep } from "@/components/wallet/review-step";
+import { useWithdrawStatus, WithdrawLimits, withdrawBlock } from "@/components/wallet/withdraw-limits";
 import { D, formatWld } from "@/lib/money";
+import { formatKrwText } from "@/lib/money-text";
 import { sendReview } from "@/lib/wallet/review";
 
 const AMOUNT = /^(0|[1-9]\d{0,15})(\.\d{1,2})?$/;
@@ -29,11 +31,13 @@ export default function TransferRequestPage() {
   const t = useTranslations("Transfer");
   const ts = useTranslations("Wallet.send.TRANSFER");
   const tr = useTranslations("Wallet.review");
+  const tl = useTranslations("Wallet.limits");
   const { userId } = useMember();
   const profile = useProfile();
   const staked = useStaked();
   const prices = usePrices();
   const errorText = useErrorText();
+  const limits = useWithdrawStatus(); // cool-down and today's KRW limit, shown before the member types
   const [coin, setCoin] = useState("WLD");
   const { amount, key, setAmount, reset } = useIdempotentAmount();
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +53,7 @@ export default function TransferRequestPage() {
     },
     onError: (err) => setError(errorText(err, "transferFailed")),
   });
-  const send = () => submit.mutate({ coinSymbol: coin, amount: amount.trim(), idempotencyKey: key });
+  const send = (otp?: string) => submit.mutate({ coinSymbol: coin, amount: amount.trim(), idempotencyKey: key, otp });
 
   return (
     <main className="flex flex-col gap-4 p-4">
@@ -105,12 +109,17 @@ export default function TransferRequestPage() {
               setError(t("minimum"));
               return;
             }
+            if (withdrawBlock(limits.data, v, prices.data?.prices.WLD).overLimit) {
+              setError(tl("overLimit", { left: formatKrwText(limits.data?.leftTodayKrw ?? "0") }));
+              return;
+            }
             setError(null);
             // Only a request the server can accept gets a review; otherwise its answer says what is missing.
             if (walletAddr && profile.data?.idStatus === "APPROVED") setReviewing(true);
             else send();
           }}
         >
+          <WithdrawLimits query={limits} />
           <Input label={t("user")} value={userId} readOnly />
           <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
             {t("coin")}
@@ -124,7 +133,12 @@ export default function TransferRequestPage() {
           </label>
           <AmountInput label={t("amount")} value={amount} onValueChange={setAmount} hint={t("hint")} />
           {error && <FormAlert>{error}</FormAlert>}
-          <Button type="submit" size="lg" loading={submit.isPending}>
+          <Button
+            type="submit"
+            size="lg"
+            loading={submit.isPending}
+            disabled={!!limits.data?.cooldownUntil || withdrawBlock(limits.data, "", null).noneLeft}
+          >
             {t("submit")}
           </Button>
         </form>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
+import { CsvDownloads } from "@/components/member/exports/csv-downloads";
 import { useMember } from "@/components/member/member-context";
 import { Pager } from "@/components/member/pager";
 import { amt } from "@/components/member/decimals";
@@ -275,6 +276,7 @@ export default function WalletHistoryPage() {
       >
         {t("newRequest")}
       </Link>
+      <CsvDownloads />
     </main>
   );
 }

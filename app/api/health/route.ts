@@ -1,7 +1,9 @@
 // GET /api/health — { ok: true, db: "pglite" | "postgres" } when the database answers; 503 with Retry-After when not.
+// GET /api/health?deep=1 — for an administrator also { ledger: reconciliation } (lib/admin/reconciliation.ts) and
+// 503 with ok: false when any ledger invariant or coin total disagrees; for anyone else the plain answer.
 import { handler } from "@/lib/api/handler";
-import { healthCheck } from "@/lib/health";
+import { healthAnswer } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handler(healthCheck);
+export const GET = handler(async ({ req }) => healthAnswer(req, new URL(req.url).searchParams.get("deep") === "1"));

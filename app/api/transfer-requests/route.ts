@@ -1,6 +1,10 @@
 // POST /api/transfer-requests { coinSymbol: "WLD", amount, type: "TRANSFER" | "WITHDRAW" } — a request to send
 //   staked WLD to the member's wallet address; 201 { message, request: { id, coinSymbol, amount, fee, total, status } }.
 //   The member is always the session's: a body userId naming anyone else → 403. Accepts Idempotency-Key.
+//   Issue 14: 403 COOLDOWN { opensAt } during a cool-down, 403 DAILY_LIMIT { allowedKrw, allowedAmount, limitKrw }
+//   over today's KRW limit (lib/wallet/limits.ts), 503 PRICE_UNAVAILABLE when no WLD price was ever known.
+//   Issue 14: a member with two-factor on sends a current code as `otp`: 403 TWO_FACTOR_REQUIRED without one,
+//   400 INVALID_OTP for a wrong or used one (lib/auth/two-factor.ts; spent only if the request is created).
 // GET /api/transfer-requests?status&type&page&limit — the member's own requests (all types), { items, total };
 //   a deposit whose quote ran out reads EXPIRED.
 import { readJson } from "@/lib/api/handler";
@@ -10,27 +14,36 @@ import { idempotent } from "@/lib/api/idempotency";
 import { readQuery, requestListQuerySchema, transferRequestSchema } from "@/lib/validation/wallet";
 import { translator } from "@/lib/i18n/translate";
 import { createTransferRequest, listMemberRequests } from "@/lib/wallet/requests";
+import { outgoingPriceKrw } from "@/lib/wallet/limits";
+import { consumeOtpStep, moneyOtpStep } from "@/lib/auth/two-factor";
 
 export const dynamic = "force-dynamic";
 
 export const POST = withUser(async ({ req, user, locale, ip, requestId }) => {
   const input = await readJson(req, transferRequestSchema);
-  const { userId: claimed, ...asked } = input;
+  const { userId: claimed, otp, ...asked } = input;
   await requireSameMember(req, requestId, user, claimed);
-  return idempotent(req, user.id, "POST /api/transfer-requests", asked, async (tx) => ({
-    status: 201,
-    body: {
-      message: translator(locale, "Money")("requestCreated"),
-      request: await createTransferRequest(tx, {
-        userId: user.id,
-        type: asked.type,
-        coin: asked.coinSymbol,
-        amount: asked.amount,
-        ip,
-        requestId,
-      }),
-    },
-  }));
+  const otpStep = await moneyOtpStep(req, user, otp, { ip, requestId });
+  // Read before the transaction (it may call the exchange): the request is valued at it for the daily limit.
+  const priceKrw = await outgoingPriceKrw(asked.coinSymbol);
+  return idempotent(req, user.id, "POST /api/transfer-requests", asked, async (tx) => {
+    await consumeOtpStep(tx, user.id, otpStep);
+    return {
+      status: 201,
+      body: {
+        message: translator(locale, "Money")("requestCreated"),
+        request: await createTransferRequest(tx, {
+          userId: user.id,
+          type: asked.type,
+          coin: asked.coinSymbol,
+          amount: asked.amount,
+          priceKrw,
+          ip,
+          requestId,
+        }),
+      },
+    };
+  });
 });
 
 export const GET = withUser(async ({ req, user }) => {

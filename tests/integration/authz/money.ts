@@ -20,7 +20,13 @@ async function pendingRequest(ctx: AuthzCtx) {
   await credit(db, { userId: ctx.self.id, coin: "WLD", amount: "20" });
   await move(db, { userId: ctx.self.id, coin: "WLD", amount: "20", from: "holding", to: "staked" });
   const req = await db.transaction((tx) =>
-    createTransferRequest(tx, { userId: ctx.self.id, type: "TRANSFER", coin: "WLD", amount: new D("5") }),
+    createTransferRequest(tx, {
+      userId: ctx.self.id,
+      type: "TRANSFER",
+      coin: "WLD",
+      amount: new D("5"),
+      priceKrw: "2800",
+    }),
   );
   ctx.data.requestId = String(req.id);
 }

@@ -83,6 +83,18 @@ export async function seedMembers(
   return out;
 }
 
+/**
+ * A trusted WLD price (USDT/KRW 1400, a 1-hour candle closing at 2 USDT → 2800 KRW) stored as the feeds store
+ * it. The instances reach no exchange, and transfer requests are valued at the known price (daily limit).
+ */
+export async function storeWldPrice(sql: postgres.Sql): Promise<void> {
+  await sql`
+    INSERT INTO price_snapshots (symbol, series, time, price_krw, usdt_krw, change_percent, source, fetched_at)
+    VALUES ('USDT', 'ticker', now(), 1400, 1400, 0, 'upbit', now()),
+           ('WLD', '1h', now(), 2800, 1400, NULL, 'binance', now())
+    ON CONFLICT DO NOTHING`;
+}
+
 /** A member's WLD balances per account kind, as decimal strings ("0" when the account does not exist). */
 export async function wld(sql: postgres.Sql, userId: number): Promise<Record<string, string>> {
   const rows = await sql<{ kind: string; balance: string }[]>`

@@ -197,6 +197,9 @@ export async function startInstance(
       BINANCE_API_URL: "http://127.0.0.1:9",
       APP_ORIGIN: "",
       TEST_DATABASE_URL: "",
+      // The races' administrator credits and approves with a password session; two-factor enrolment is
+      // proven by the integration and browser tests (ADMIN_2FA=required is the server default).
+      ADMIN_2FA: "optional",
       ...extraEnv,
     },
   });

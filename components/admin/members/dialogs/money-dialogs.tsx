@@ -49,18 +49,27 @@ export function MoneyDialog({
   async function confirm(memo: string) {
     const value = amountOf(amount);
     const init = { method: "PATCH" as const, headers: memoHeaders(memo), idempotencyKey: key };
+    // Above FOUR_EYES_LIMIT the server answers 202 { proposal } (the memo is its reason): nothing moved yet.
+    type Answer = { proposal?: unknown } | null;
+    let r: Answer;
     if (kind === "coin")
-      await api(`${base(member)}/coin`, { ...init, body: { symbol: "WLD", amount: value, action: "DEPOSIT" } });
+      r = await api<Answer>(`${base(member)}/coin`, {
+        ...init,
+        body: { symbol: "WLD", amount: value, action: "DEPOSIT" },
+      });
     else if (kind === "stakingWithdraw")
-      await api(`${base(member)}/staking`, { ...init, body: { symbol: "WLD", amount: value, action: "withdraw" } });
+      r = await api<Answer>(`${base(member)}/staking`, {
+        ...init,
+        body: { symbol: "WLD", amount: value, action: "withdraw" },
+      });
     else if (kind === "interest")
-      await api(`${base(member)}/interest`, { ...init, body: { amount: value, action: direction } });
+      r = await api<Answer>(`${base(member)}/interest`, { ...init, body: { amount: value, action: direction } });
     else
-      await api(`${base(member)}/coinunhist`, {
+      r = await api<Answer>(`${base(member)}/coinunhist`, {
         ...init,
         body: { symbol: "WLD", amount: value, action: direction === "deposit" ? "DEPOSIT" : "WITHDRAW" },
       });
-    onDone(t(`done.${kind}`, { amount: fmtWld(value, locale, true) }));
+    onDone(r?.proposal ? t("done.proposed") : t(`done.${kind}`, { amount: fmtWld(value, locale, true) }));
   }
 
   return (
@@ -97,12 +106,13 @@ export function RateDialog({ member, onClose, onDone, current }: DialogProps & {
       onConfirm={async (memo) => {
         const v = parseDecimal(rate);
         if (v === null) throw new InputProblem(t("rateInvalid"));
-        await api(`${base(member)}/staking-rate`, {
+        // Every rate change is a four-eyes proposal (202 { proposal }; the memo is its reason).
+        const r = await api<{ proposal?: unknown } | null>(`${base(member)}/staking-rate`, {
           method: "PATCH",
           body: { coinSymbol: "WLD", rate: v },
           headers: memoHeaders(memo),
         });
-        onDone(t("done.rate", { rate: v }));
+        onDone(r?.proposal ? t("done.rateProposed", { rate: v }) : t("done.rate", { rate: v }));
       }}
     >
       <Field label={t("field.rate")} value={rate} onChange={setRate} inputMode="decimal" />

@@ -18,8 +18,9 @@ export const PATCH = withAdmin<{ id: string }>(
     const id = numericIdOrThrow(params.id);
     const input = await readJson(req, adminDecisionSchema);
     const asked = { ...input, krwReceived: input.krwReceived?.toFixed() };
-    // The fresh price is read before the transaction opens (a slow feed must not hold database locks).
-    const reprice = input.krwReceived !== undefined ? await repriceFor(id) : null;
+    // The fresh price is read before the transaction opens (a slow feed must not hold database locks); only
+    // an approval re-prices: a rejection carrying krwReceived is refused 400 by the decision, never 503.
+    const reprice = input.krwReceived !== undefined && input.action === "APPROVE" ? await repriceFor(id) : null;
     return idempotent(req, user.id, `PATCH /api/admin/requests/${id}`, asked, async (tx) => {
       const request = await decideRequest(tx, {
         id,

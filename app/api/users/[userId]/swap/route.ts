@@ -2,7 +2,7 @@
 // Accepts Idempotency-Key. More than the holding → 409 INSUFFICIENT_FUNDS.
 import { readJson } from "@/lib/api/handler";
 import { withSelfOrAdmin } from "@/lib/api/with-auth";
-import { idempotent } from "@/lib/api/idempotency";
+import { idempotentStatement } from "@/lib/api/idempotency";
 import { swapSchema } from "@/lib/validation/wallet";
 import { swapToLock } from "@/lib/wallet/holdings";
 
@@ -11,9 +11,9 @@ export const dynamic = "force-dynamic";
 export const POST = withSelfOrAdmin<{ userId: string }>(
   async ({ req, ip, requestId, user: actor, target }) => {
     const input = await readJson(req, swapSchema);
-    return idempotent(req, actor.id, `POST /api/users/${target.id}/swap`, input, async (tx) => ({
+    return idempotentStatement(req, actor.id, `POST /api/users/${target.id}/swap`, input, async (db) => ({
       status: 200,
-      body: await swapToLock(tx, { userId: target.id, actorId: actor.id, amount: input.amount, ip, requestId }),
+      body: await swapToLock(db, { userId: target.id, actorId: actor.id, amount: input.amount, ip, requestId }),
     }));
   },
   { permission: "member.swap" },

@@ -1,8 +1,11 @@
 // PATCH /api/admin/users/{id}/coin { symbol, amount, action: "DEPOSIT" } — credits the member's holding with a
 // visible DEPOSIT row, audited; 200 { symbol, holding }. Accepts Idempotency-Key.
+// Four-eyes: above FOUR_EYES_LIMIT WLD (any amount of another coin) nothing is credited: 202 { proposal } with the
+// mandatory `reason` (or the x-audit-memo memo); another administrator approves it in /admin/approvals.
 import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
+import { needsFourEyes, propose, proposalOutcome } from "@/lib/admin/proposals";
 import { adminCoinSchema } from "@/lib/validation/wallet";
 import { adminDeposit } from "@/lib/wallet/admin";
 
@@ -12,17 +15,29 @@ export const PATCH = withAdmin<{ id: string }>(
   async ({ req, user, target, ip, requestId }) => {
     const targetId = target.id;
     const input = await readJson(req, adminCoinSchema);
-    return idempotent(req, user.id, `PATCH /api/admin/users/${targetId}/coin`, input, async (tx) => ({
-      status: 200,
-      body: await adminDeposit(tx, {
-        adminId: user.id,
-        targetId,
-        symbol: input.symbol,
-        amount: input.amount,
-        ip,
-        requestId,
-      }),
-    }));
+    return idempotent(req, user.id, `PATCH /api/admin/users/${targetId}/coin`, input, async (tx) => {
+      if (needsFourEyes(input.symbol, input.amount))
+        return proposalOutcome(
+          await propose(tx, {
+            kind: "coin",
+            targetUserId: targetId,
+            payload: { symbol: input.symbol, amount: input.amount.toFixed(), action: "DEPOSIT" },
+            reason: input.reason,
+            actor: { id: user.id, role: user.role, ip, requestId },
+          }),
+        );
+      return {
+        status: 200,
+        body: await adminDeposit(tx, {
+          adminId: user.id,
+          targetId,
+          symbol: input.symbol,
+          amount: input.amount,
+          ip,
+          requestId,
+        }),
+      };
+    });
   },
   { permission: "member.credit", target: "id" },
 );

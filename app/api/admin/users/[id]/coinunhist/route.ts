@@ -1,9 +1,11 @@
 // PATCH /api/admin/users/{id}/coinunhist { symbol, amount, action: "deposit" | "withdraw" } — moves coins between the
 // member's holding and the platform's adjustments account with NO member-visible history row; audited.
 // 200 { symbol, holding }; a withdraw above the holding → 409 INSUFFICIENT_FUNDS. Accepts Idempotency-Key.
+// Four-eyes: above FOUR_EYES_LIMIT WLD (any amount of another coin) nothing moves: 202 { proposal } with `reason`.
 import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
+import { needsFourEyes, propose, proposalOutcome } from "@/lib/admin/proposals";
 import { adminCoinUnhistSchema } from "@/lib/validation/wallet";
 import { adminUnrecorded } from "@/lib/wallet/admin";
 
@@ -13,18 +15,30 @@ export const PATCH = withAdmin<{ id: string }>(
   async ({ req, user, target, ip, requestId }) => {
     const targetId = target.id;
     const input = await readJson(req, adminCoinUnhistSchema);
-    return idempotent(req, user.id, `PATCH /api/admin/users/${targetId}/coinunhist`, input, async (tx) => ({
-      status: 200,
-      body: await adminUnrecorded(tx, {
-        adminId: user.id,
-        targetId,
-        symbol: input.symbol,
-        amount: input.amount,
-        action: input.action,
-        ip,
-        requestId,
-      }),
-    }));
+    return idempotent(req, user.id, `PATCH /api/admin/users/${targetId}/coinunhist`, input, async (tx) => {
+      if (needsFourEyes(input.symbol, input.amount))
+        return proposalOutcome(
+          await propose(tx, {
+            kind: "coinunhist",
+            targetUserId: targetId,
+            payload: { symbol: input.symbol, amount: input.amount.toFixed(), action: input.action },
+            reason: input.reason,
+            actor: { id: user.id, role: user.role, ip, requestId },
+          }),
+        );
+      return {
+        status: 200,
+        body: await adminUnrecorded(tx, {
+          adminId: user.id,
+          targetId,
+          symbol: input.symbol,
+          amount: input.amount,
+          action: input.action,
+          ip,
+          requestId,
+        }),
+      };
+    });
   },
   { permission: "member.credit", target: "id" },
 );

@@ -3,10 +3,12 @@
 // PATCH /api/admin/users/{id}/staking { symbol, amount, action: withdraw } — moves coins from the member's
 // stake back to their holding, recorded as a negative STAKING transaction (audited); 409 INSUFFICIENT_FUNDS
 // beyond the stake. 200 { coinSymbol, staked, holding }. Accepts Idempotency-Key.
+// Four-eyes: above FOUR_EYES_LIMIT WLD (any amount of another coin) nothing moves: 202 { proposal } with `reason`.
 import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
 import { withdrawStake } from "@/lib/staking/admin";
+import { needsFourEyes, propose, proposalOutcome } from "@/lib/admin/proposals";
 import { stakingWithdrawSchema } from "@/lib/validation/staking";
 import { memberStakingOf } from "@/lib/staking/reports";
 
@@ -19,12 +21,24 @@ export const GET = withAdmin<{ id: string }>(async ({ target }) => memberStaking
 
 export const PATCH = withAdmin<{ id: string }>(
   async ({ req, user, target: member, ip, requestId }) => {
-    const { symbol, amount, action } = await readJson(req, stakingWithdrawSchema);
-    const asked = { symbol, amount: amount.toFixed(), action };
-    return idempotent(req, user.id, `PATCH /api/admin/users/${member.id}/staking`, asked, async (tx) => ({
-      status: 200,
-      body: await withdrawStake(tx, member.id, symbol, amount, { actorId: user.id, ip, requestId }),
-    }));
+    const { symbol, amount, action, reason } = await readJson(req, stakingWithdrawSchema);
+    const asked = { symbol, amount: amount.toFixed(), action, reason };
+    return idempotent(req, user.id, `PATCH /api/admin/users/${member.id}/staking`, asked, async (tx) => {
+      if (needsFourEyes(symbol, amount))
+        return proposalOutcome(
+          await propose(tx, {
+            kind: "staking",
+            targetUserId: member.id,
+            payload: { symbol, amount: amount.toFixed(), action },
+            reason,
+            actor: { id: user.id, role: user.role, ip, requestId },
+          }),
+        );
+      return {
+        status: 200,
+        body: await withdrawStake(tx, member.id, symbol, amount, { actorId: user.id, ip, requestId }),
+      };
+    });
   },
   { permission: "member.credit", target: "id" },
 );

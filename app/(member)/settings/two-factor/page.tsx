@@ -1,0 +1,11 @@
+import { Suspense } from "react";
+import { TwoFactorScreen } from "@/components/two-factor/two-factor-screen";
+
+/** Settings → 2단계 인증 (issue 14 item 1). */
+export default function TwoFactorPage() {
+  return (
+    <Suspense fallback={<div className="skeleton m-4 h-64" />}>
+      <TwoFactorScreen />
+    </Suspense>
+  );
+}

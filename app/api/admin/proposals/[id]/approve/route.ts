@@ -1,0 +1,16 @@
+// POST /api/admin/proposals/{id}/approve — applies a pending proposal exactly once (lib/admin/proposals.ts):
+// 200 { proposal } (APPROVED, with the ledger posting it made). The proposer → 403 SELF_APPROVAL; without the
+// change's own permission (or on a SUPERADMIN's account as an ADMIN) → 403; decided already → 409
+// INVALID_STATE; older than 72 hours → 409 EXPIRED (and marked so); unknown → 404.
+import { withAdmin } from "@/lib/api/with-auth";
+import { approveProposal } from "@/lib/admin/proposals";
+import { numericIdOrThrow } from "@/lib/validation/wallet";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withAdmin<{ id: string }>(
+  async ({ req, params, user, ip, requestId }) => ({
+    proposal: await approveProposal(numericIdOrThrow(params.id), { user, req, ip, requestId }),
+  }),
+  { permission: "proposals.decide" },
+);

@@ -1,0 +1,7 @@
+// GET /api/notifications/unread-count — the bell's figure: { unread } (the caller's own unread notifications).
+import { withUser } from "@/lib/api/with-auth";
+import { unreadCount } from "@/lib/notifications/inbox";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withUser(async ({ user }) => ({ unread: await unreadCount(user.id) }));

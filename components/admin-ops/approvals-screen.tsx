@@ -1,0 +1,276 @@
+"use client";
+
+/**
+ * /admin/approvals — `승인 대기` (issue 14 item 2): the four-eyes proposals, pending first, filtered by status in the
+ * URL. Each card shows the kind, the member, the amount or rate, the reason, who proposed it and its age and
+ * expiry; another administrator approves (the change is applied then, once) or rejects with a note. The proposer
+ * sees their own proposal without `승인` (the server refuses it anyway: 403 SELF_APPROVAL).
+ */
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { useAdmin } from "@/components/admin/admin-context";
+import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
+import { TextArea } from "@/components/admin/ui/fields";
+import { fmtKrw, fmtRate, fmtWld } from "@/components/admin/ui/format";
+import { Pager } from "@/components/admin/ui/pager";
+import { PageHeader } from "@/components/admin/ui/table";
+import { Button } from "@/components/ui/button";
+import { useToast } from "@/components/ui/toast";
+import { PROPOSAL_STATUSES, type ProposalKind, type ProposalStatus } from "@/lib/admin/proposal-kinds";
+import { api } from "@/lib/client/api";
+import { ageOf, kstDateTime } from "./format";
+import { Select } from "./ops-ui";
+import { useUrlState } from "./url-state";
+
+type Proposal = {
+  id: number;
+  kind: ProposalKind;
+  target: { id: number; userId: string; name: string | null } | null;
+  payload: Record<string, unknown>;
+  reason: string;
+  proposedBy: { id: number; userId: string };
+  status: ProposalStatus;
+  decidedBy: { id: number; userId: string } | null;
+  decidedAt: string | null;
+  decisionNote: string | null;
+  createdAt: string;
+  expiresAt: string;
+};
+
+const LIMIT = 20;
+
+const STATUS_TONE: Record<ProposalStatus, string> = {
+  PENDING: "bg-amber-50 text-amber-800 ring-amber-200",
+  APPROVED: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  REJECTED: "bg-rose-50 text-rose-800 ring-rose-200",
+  EXPIRED: "bg-gray-100 text-gray-700 ring-gray-300",
+};
+
+/** The change as one line: signed amount with its coin, a rate before → after, or a KRW limit. */
+function useChangeText() {
+  const t = useTranslations("AdminOps.approvals");
+  const locale = useLocale();
+  return (p: Proposal): string => {
+    const x = p.payload as Record<string, string | null | undefined> & { patch?: Record<string, string> };
+    const amount = (sign: "+" | "−", coin = "WLD") => `${sign}${fmtWld(String(x.amount), locale, true)} ${coin}`;
+    switch (p.kind) {
+      case "coin":
+        return amount("+", String(x.symbol));
+      case "coinunhist":
+        return amount(String(x.action).toUpperCase() === "WITHDRAW" ? "−" : "+", String(x.symbol));
+      case "interest":
+        return amount(String(x.action) === "withdraw" ? "−" : "+");
+      case "staking":
+        return amount("−", String(x.symbol));
+      case "member_rate":
+        return `${x.before ? `${fmtRate(x.before)}%` : "—"} → ${fmtRate(String(x.rate))}%`;
+      case "product_rate":
+        return `${x.productName}: ${fmtRate(String(x.before))}% → ${fmtRate(String(x.patch?.annualRate))}%`;
+      case "withdraw_limit":
+        return x.limitKrw ? `₩${fmtKrw(x.limitKrw, locale)}` : t("defaultLimit");
+    }
+  };
+}
+
+function useAgeText() {
+  const t = useTranslations("AdminOps.approvals");
+  const span = (ms: number) => {
+    const a = ageOf(new Date(Date.now() - Math.max(0, ms)).toISOString());
+    return t(`age.${a.unit}`, { n: a.n });
+  };
+  return (p: Proposal) => ({
+    ago: t("ageAgo", { age: span(Date.now() - new Date(p.createdAt).getTime()) }),
+    expiry:
+      p.status === "PENDING"
+        ? t("expiresIn", { left: span(new Date(p.expiresAt).getTime() - Date.now()) })
+        : p.status === "EXPIRED"
+          ? t("expiredAt")
+          : null,
+  });
+}
+
+export function ApprovalsScreen({ limitWld }: { limitWld: string }) {
+  const t = useTranslations("AdminOps.approvals");
+  const tc = useTranslations("AdminOps.common");
+  const locale = useLocale();
+  const me = useAdmin();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const errorText = useErrorText();
+  const changeText = useChangeText();
+  const ageText = useAgeText();
+  const { values, page, set, query } = useUrlState(["status"] as const);
+  const list = useQuery({
+    queryKey: ["admin-ops", "proposals", values.status, page],
+    queryFn: () => api<{ items: Proposal[]; total: number }>(`/api/admin/proposals?${query({ limit: LIMIT })}`),
+    placeholderData: keepPreviousData,
+  });
+  const [deciding, setDeciding] = useState<{ p: Proposal; approve: boolean } | null>(null);
+  const [note, setNote] = useState("");
+
+  async function decide(memo: string) {
+    if (!deciding) return;
+    const { p, approve } = deciding;
+    if (approve) {
+      await api(`/api/admin/proposals/${p.id}/approve`, { method: "POST", headers: memoHeaders(memo) });
+      toast(t("approvedToast", { id: p.id }), { kind: "success" });
+    } else {
+      if (!note.trim()) throw new InputProblem(t("noteRequired"));
+      await api(`/api/admin/proposals/${p.id}/reject`, { method: "POST", body: { note: note.trim() } });
+      toast(t("rejectedToast", { id: p.id }), { kind: "success" });
+    }
+    setDeciding(null);
+    await qc.invalidateQueries({ queryKey: ["admin-ops", "proposals"] });
+  }
+
+  const items = list.data?.items ?? [];
+  const memberOf = (p: Proposal) => (p.target ? p.target.userId : "—");
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t("title")} />
+      <p className="max-w-3xl break-keep text-sm text-gray-600">
+        {/^\d/.test(limitWld) ? t("explain", { limit: fmtWld(limitWld, locale, true) }) : t("explainShort")}
+      </p>
+      <Select
+        label={t("status")}
+        value={values.status}
+        onChange={(v) => set({ status: v })}
+        className="max-w-[12rem]"
+        options={[
+          { value: "", label: tc("all") },
+          ...PROPOSAL_STATUSES.map((s) => ({ value: s, label: t(`statusOf.${s}`) })),
+        ]}
+      />
+      {list.isPending ? (
+        <div aria-hidden="true" className="flex flex-col gap-3">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="skeleton h-28 rounded-xl" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <p className="rounded-xl border border-gray-200 bg-white px-4 py-8 text-center text-sm text-gray-600">
+          {errorText(list.error)}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="rounded-xl border border-gray-200 bg-white px-4 py-8 text-center text-sm text-gray-600">
+          {values.status ? t("emptyFiltered") : t("empty")}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label={t("title")}>
+          {items.map((p) => {
+            const mine = p.proposedBy.id === me.id;
+            const age = ageText(p);
+            return (
+              <li
+                key={p.id}
+                data-testid={`proposal-${p.id}`}
+                className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 lg:flex-row lg:items-start lg:justify-between"
+              >
+                <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+                  <dt className="text-gray-600">{t("col.kind")}</dt>
+                  <dd className="font-semibold break-keep">
+                    {t(`kind.${p.kind}`)} <span className="font-normal text-gray-500">#{p.id}</span>
+                  </dd>
+                  <dt className="text-gray-600">{t("col.member")}</dt>
+                  <dd className="min-w-0 truncate">
+                    {memberOf(p)}
+                    {p.target?.name && <span className="ml-1 text-xs text-gray-600">{p.target.name}</span>}
+                  </dd>
+                  <dt className="text-gray-600">{t("col.change")}</dt>
+                  <dd className="font-semibold tabular-nums" data-testid="proposal-change">
+                    {changeText(p)}
+                  </dd>
+                  <dt className="text-gray-600">{t("col.proposer")}</dt>
+                  <dd className="min-w-0 truncate">
+                    {p.proposedBy.userId}
+                    {mine && (
+                      <span className="ml-2 rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700">
+                        {t("mine")}
+                      </span>
+                    )}
+                  </dd>
+                  <dt className="text-gray-600">{t("col.age")}</dt>
+                  <dd className="tabular-nums">
+                    <span title={kstDateTime(p.createdAt)}>{age.ago}</span>
+                    {age.expiry && (
+                      <span className={p.status === "EXPIRED" ? "ml-2 text-rose-700" : "ml-2 text-gray-600"}>
+                        · {age.expiry}
+                      </span>
+                    )}
+                  </dd>
+                  <dt className="text-gray-600">{t("col.state")}</dt>
+                  <dd>
+                    <span
+                      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[p.status]}`}
+                    >
+                      {t(`statusOf.${p.status}`)}
+                    </span>
+                    {p.decidedBy && (
+                      <span className="ml-2 text-xs text-gray-600">
+                        {t("decidedBy", { userId: p.decidedBy.userId })}
+                      </span>
+                    )}
+                  </dd>
+                  <dt className="text-gray-600">{t("col.reason")}</dt>
+                  <dd className="col-span-1 whitespace-pre-line break-words sm:col-span-3">{p.reason}</dd>
+                  {p.decisionNote && (
+                    <dd className="col-span-2 text-sm text-rose-800 sm:col-span-4">
+                      {t("note", { note: p.decisionNote })}
+                    </dd>
+                  )}
+                </dl>
+                {p.status === "PENDING" && (
+                  <div className="flex shrink-0 gap-2 lg:flex-col">
+                    {!mine && (
+                      <Button
+                        size="sm"
+                        aria-label={t("approveOf", { id: p.id })}
+                        onClick={() => setDeciding({ p, approve: true })}
+                      >
+                        {t("approve")}
+                      </Button>
+                    )}
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t("rejectOf", { id: p.id })}
+                      onClick={() => {
+                        setNote("");
+                        setDeciding({ p, approve: false });
+                      }}
+                    >
+                      {t("reject")}
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(n) => set({ page: n })} />}
+      {deciding && (
+        <AdminDialog
+          open
+          title={deciding.approve ? t("approveOf", { id: deciding.p.id }) : t("rejectOf", { id: deciding.p.id })}
+          confirmLabel={deciding.approve ? t("approve") : t("reject")}
+          danger={!deciding.approve}
+          memo={deciding.approve}
+          onClose={() => setDeciding(null)}
+          onConfirm={decide}
+        >
+          <p className="text-sm">
+            {t(deciding.approve ? "approveBody" : "rejectBody", {
+              member: memberOf(deciding.p),
+              kind: t(`kind.${deciding.p.kind}`),
+              change: changeText(deciding.p),
+            })}
+          </p>
+          <p className="whitespace-pre-line break-words text-sm text-gray-600">{deciding.p.reason}</p>
+          {!deciding.approve && <TextArea label={t("noteLabel")} value={note} onChange={setNote} />}
+        </AdminDialog>
+      )}
+    </div>
+  );
+}

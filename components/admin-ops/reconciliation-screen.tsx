@@ -1,0 +1,204 @@
+"use client";
+
+/**
+ * /admin/reconciliation — `정산 대사` (issue 14 item 7): per coin, what members are owed (holding + staked + held +
+ * rewards) against the system accounts, and every invariant of `npm run ledger:check` with its state, as
+ * GET /api/admin/reconciliation computes them from the same queries. Anything that disagrees is red.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useErrorText } from "@/components/admin/ui/admin-dialog";
+import { fmtWld, kstDateTime } from "@/components/admin/ui/format";
+import { PageHeader, QueryRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
+import { Button } from "@/components/ui/button";
+import { api } from "@/lib/client/api";
+
+type Kinds<K extends string> = Record<K, string>;
+type Coin = {
+  coin: string;
+  members: Kinds<"holding" | "staked" | "held" | "rewards">;
+  owed: string;
+  system: Kinds<"external" | "fees" | "airdrop" | "rewards_pool" | "adjustments">;
+  systemTotal: string;
+  difference: string;
+  ok: boolean;
+};
+type Invariant = { key: string; invariant: string; ok: boolean; details: string[] };
+type Data = { ok: boolean; checkedAt: string; coins: Coin[]; invariants: Invariant[] };
+
+function State({ ok, good, bad }: { ok: boolean; good: string; bad: string }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${
+        ok ? "bg-emerald-50 text-emerald-800 ring-emerald-200" : "bg-rose-50 text-rose-800 ring-rose-300"
+      }`}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 16 16"
+        className="size-3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+      >
+        {ok ? <path d="M3 8.5 6.5 12 13 4.5" /> : <path d="M4 4l8 8M12 4l-8 8" />}
+      </svg>
+      {ok ? good : bad}
+    </span>
+  );
+}
+
+export function ReconciliationScreen() {
+  const t = useTranslations("AdminOps.reconciliation");
+  const locale = useLocale();
+  const errorText = useErrorText();
+  const q = useQuery({
+    queryKey: ["admin-ops", "reconciliation"],
+    queryFn: () => api<Data>("/api/admin/reconciliation"),
+  });
+  const w = (v: string) => fmtWld(v, locale, true);
+  const coins = q.data?.coins ?? [];
+  const invariants = q.data?.invariants ?? [];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t("title")}>
+        <Button size="sm" variant="secondary" loading={q.isFetching} onClick={() => void q.refetch()}>
+          {t("refresh")}
+        </Button>
+      </PageHeader>
+      <p className="max-w-3xl break-keep text-sm text-gray-600">{t("intro")}</p>
+      {q.data && (
+        <div
+          role="status"
+          data-testid="reconciliation-summary"
+          className={`flex flex-wrap items-center gap-2 rounded-xl border px-4 py-3 text-sm font-semibold ${
+            q.data.ok ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-rose-300 bg-rose-50 text-rose-900"
+          }`}
+        >
+          <State ok={q.data.ok} good={t("ok")} bad={t("bad")} />
+          <span>{q.data.ok ? t("allGood") : t("problem")}</span>
+          <span className="font-normal text-gray-600">{t("checkedAt", { at: kstDateTime(q.data.checkedAt) })}</span>
+        </div>
+      )}
+
+      <h2 className="text-base font-bold">{t("coins")}</h2>
+      {/* A phone reads each coin as a card (the totals and the state first); the full table from 640 px. */}
+      <ul className="flex flex-col gap-2 sm:hidden" aria-label={t("coins")}>
+        {coins.map((c) => (
+          <li
+            key={c.coin}
+            data-testid={`recon-card-${c.coin}`}
+            className={`rounded-xl border p-3 text-sm ${c.ok ? "border-gray-200 bg-white" : "border-rose-300 bg-rose-50"}`}
+          >
+            <div className="mb-2 flex items-center justify-between">
+              <strong>{c.coin}</strong>
+              <State ok={c.ok} good={t("ok")} bad={t("bad")} />
+            </div>
+            <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 tabular-nums">
+              {(["holding", "staked", "held", "rewards"] as const).map((k) => (
+                <div key={k} className="contents text-gray-600">
+                  <dt>{t(`col.${k}`)}</dt>
+                  <dd className="text-right">{w(c.members[k])}</dd>
+                </div>
+              ))}
+              <dt className="font-semibold">{t("col.owed")}</dt>
+              <dd className="text-right font-semibold">{w(c.owed)}</dd>
+              <dt>{t("col.system")}</dt>
+              <dd className="text-right">{w(c.systemTotal)}</dd>
+              <dt>{t("col.difference")}</dt>
+              <dd className={`text-right ${c.ok ? "" : "font-bold text-rose-700"}`}>{w(c.difference)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <TableBox label={t("coins")}>
+          <thead>
+            <tr>
+              <th scope="col" className={th}>
+                {t("col.coin")}
+              </th>
+              {(["holding", "staked", "held", "rewards"] as const).map((k) => (
+                <th key={k} scope="col" className={thNum}>
+                  {t(`col.${k}`)}
+                </th>
+              ))}
+              <th scope="col" className={thNum}>
+                {t("col.owed")}
+              </th>
+              <th scope="col" className={thNum}>
+                {t("col.system")}
+              </th>
+              <th scope="col" className={thNum}>
+                {t("col.difference")}
+              </th>
+              <th scope="col" className={th}>
+                {t("col.state")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <QueryRows
+              query={q}
+              cols={9}
+              count={coins.length}
+              empty={t("empty")}
+              errorText={errorText}
+              skeletonRows={3}
+            >
+              {coins.map((c) => (
+                <tr key={c.coin} data-testid={`recon-coin-${c.coin}`} className={c.ok ? "" : "bg-rose-50"}>
+                  <th scope="row" className={`${td} text-left font-semibold`}>
+                    {c.coin}
+                  </th>
+                  <td className={tdNum}>{w(c.members.holding)}</td>
+                  <td className={tdNum}>{w(c.members.staked)}</td>
+                  <td className={tdNum}>{w(c.members.held)}</td>
+                  <td className={tdNum}>{w(c.members.rewards)}</td>
+                  <td className={`${tdNum} font-semibold`}>{w(c.owed)}</td>
+                  <td className={tdNum} title={t("systemDetail", c.system)}>
+                    {w(c.systemTotal)}
+                  </td>
+                  <td className={`${tdNum} ${c.ok ? "" : "font-bold text-rose-700"}`}>{w(c.difference)}</td>
+                  <td className={td}>
+                    <State ok={c.ok} good={t("ok")} bad={t("bad")} />
+                  </td>
+                </tr>
+              ))}
+            </QueryRows>
+          </tbody>
+        </TableBox>
+      </div>
+
+      <h2 className="text-base font-bold">{t("invariants")}</h2>
+      {q.isPending ? (
+        <div aria-hidden="true" className="skeleton h-40 rounded-xl" />
+      ) : (
+        <ul className="flex flex-col divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
+          {invariants.map((i) => (
+            <li
+              key={i.key}
+              data-testid={`recon-invariant-${i.key}`}
+              className={`flex flex-col gap-1 px-4 py-3 ${i.ok ? "" : "bg-rose-50"}`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="text-sm font-medium break-keep">
+                  {t(`inv.${i.key}`)} <code className="ml-1 text-xs text-gray-500">{i.invariant}</code>
+                </span>
+                <State ok={i.ok} good={t("ok")} bad={t("bad")} />
+              </div>
+              {i.details.length > 0 && (
+                <ul className="list-disc pl-5 font-mono text-xs break-all text-rose-800">
+                  {i.details.slice(0, 20).map((d) => (
+                    <li key={d}>{d}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+"use client";
+
+/** The two-factor calls (app/api/two-factor) as react-query hooks; a change refreshes the state. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Enrolment, TwoFactorStatus } from "@/lib/auth/two-factor";
+import { api } from "@/lib/client/api";
+
+export const twoFactorKey = ["two-factor"] as const;
+
+export function useTwoFactorStatus(enabled = true) {
+  return useQuery({
+    queryKey: twoFactorKey,
+    queryFn: () => api<TwoFactorStatus>("/api/two-factor"),
+    enabled,
+  });
+}
+
+export function useStartEnrolment() {
+  return useMutation({ mutationFn: () => api<Enrolment>("/api/two-factor/enrol", { method: "POST" }) });
+}
+
+export function useConfirmEnrolment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api<{ recoveryCodes: string[] }>("/api/two-factor/confirm", { method: "POST", body: { code } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: twoFactorKey }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; code: string }) =>
+      api<{ ok: true }>("/api/two-factor/disable", { method: "POST", body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: twoFactorKey }),
+  });
+}

@@ -1,0 +1,539 @@
+/**
+ * Four-eyes approval (issue 14 item 2). An admin balance change (coin, coinunhist, interest, staking withdraw)
+ * above FOUR_EYES_LIMIT WLD, every staking-rate change (a member's own rate, a product's rate) and a member's
+ * daily withdrawal limit override do not happen when asked: they become a PENDING proposal with a reason
+ * (202 { proposal }). A different administrator holding the change's own permission approves it — only then is
+ * it applied, by the same use-case code the direct route calls (lib/wallet/admin.ts, lib/staking/admin.ts), in
+ * ONE transaction with the proposal row locked FOR UPDATE and its status checked, and a ledger posting keyed
+ * `proposal:<id>` (a second application is impossible twice over) — or rejects it (nothing posted). A proposal
+ * older than 72 hours cannot be approved (EXPIRED). Times come from lib/clock.ts so tests can move them.
+ */
+import { sql } from "drizzle-orm";
+import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
+import type { Coin } from "@/db/schema";
+import { currentAuditMemo } from "@/lib/admin/audit-memo";
+import { audit } from "@/lib/audit";
+import { requireDecisionRights } from "@/lib/auth/guards";
+import type { Permission, Role } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session";
+import { now } from "@/lib/clock";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { D, type Dec, toDecimalString } from "@/lib/money";
+import { adjustInterest, type ProductInput, setMemberRate, updateProduct, withdrawStake } from "@/lib/staking/admin";
+import { adminDeposit, adminUnrecorded } from "@/lib/wallet/admin";
+import { setDailyLimitOverride } from "@/lib/wallet/limits";
+import {
+  PROPOSAL_KINDS,
+  PROPOSAL_STATUSES,
+  PROPOSAL_TTL_MS,
+  type ProposalKind,
+  type ProposalStatus,
+} from "./proposal-kinds";
+
+export { PROPOSAL_KINDS, PROPOSAL_STATUSES, PROPOSAL_TTL_MS, type ProposalKind, type ProposalStatus };
+
+/** What each kind asks for; amounts and rates are decimal strings. */
+export type Payloads = {
+  coin: { symbol: Coin; amount: string; action: "DEPOSIT" };
+  coinunhist: { symbol: Coin; amount: string; action: "DEPOSIT" | "WITHDRAW" };
+  interest: { amount: string; action: "deposit" | "withdraw" };
+  staking: { symbol: Coin; amount: string; action: "withdraw" };
+  member_rate: { coinSymbol: Coin; rate: string; before: string | null };
+  /** The whole product change waits (lockEnd as ISO text); `before` is the product's rate when proposed. */
+  product_rate: {
+    productId: number;
+    productName: string;
+    before: string;
+    patch: {
+      coinSymbol?: Coin;
+      name?: string;
+      annualRate?: string;
+      lockEnd?: string | null;
+      lockDays?: number | null;
+      minAmount?: string;
+      active?: boolean;
+    };
+  };
+  /** KRW per day, a whole number as text, or null: back to the configured default. */
+  withdraw_limit: { limitKrw: string | null };
+};
+
+/** The permission the change itself needs: the proposer needed it to propose, the approver needs it to approve. */
+const KIND_PERMISSION: Record<ProposalKind, Permission> = {
+  coin: "member.credit",
+  coinunhist: "member.credit",
+  interest: "member.credit",
+  staking: "member.credit",
+  member_rate: "member.rate",
+  product_rate: "staking-products.manage",
+  withdraw_limit: "member.withdraw-limit",
+};
+
+export type ProposalDto = {
+  id: number;
+  kind: ProposalKind;
+  target: { id: number; userId: string; name: string | null } | null;
+  payload: Payloads[ProposalKind];
+  reason: string;
+  proposedBy: { id: number; userId: string };
+  /** PENDING past its expiry reads EXPIRED (whether or not the row was marked yet). */
+  status: ProposalStatus;
+  decidedBy: { id: number; userId: string } | null;
+  decidedAt: string | null;
+  decisionNote: string | null;
+  createdAt: string;
+  expiresAt: string;
+  postingId: number | null;
+};
+
+type Actor = { id: number; role: Role | string; ip?: string | null; requestId?: string | null };
+/** The administrator deciding, with the request (for the authorization refusals' audit rows). */
+export type Decider = { user: SessionUser; req: Request; ip: string; requestId: string };
+const actorOf = (d: Decider): Actor => ({ id: d.user.id, role: d.user.role, ip: d.ip, requestId: d.requestId });
+
+/** The configured limit as a decimal (FOUR_EYES_LIMIT, default 1000 WLD). */
+export const fourEyesLimit = (): Dec => new D(env().FOUR_EYES_LIMIT);
+
+/**
+ * Whether an admin balance change needs a second administrator: above the limit in WLD. Another coin has no
+ * WLD value without a price, so every change of another coin needs one (the console only moves WLD).
+ */
+export function needsFourEyes(symbol: Coin, amount: Dec): boolean {
+  return symbol !== "WLD" || amount.gt(fourEyesLimit());
+}
+
+/** The proposal's reason: the body's `reason`, else the console's memo (x-audit-memo); blank → 400. */
+function reasonOf(reason: string | null | undefined): string {
+  const text = (reason ?? "").trim() || (currentAuditMemo() ?? "").trim();
+  if (!text) throw new AppError("PROPOSAL_REASON_REQUIRED", { field: "reason" });
+  return text;
+}
+
+type Row = {
+  id: string;
+  kind: ProposalKind;
+  target_user_id: number | null;
+  target_handle: string | null;
+  target_name: string | null;
+  payload: unknown;
+  reason: string;
+  proposed_by: number;
+  proposer_handle: string;
+  status: ProposalStatus;
+  effective_status: ProposalStatus;
+  decided_by: number | null;
+  decider_handle: string | null;
+  decided_at: string | Date | null;
+  decision_note: string | null;
+  created_at: string | Date;
+  expires_at: string | Date;
+  posting_id: string | null;
+};
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+function toDto(r: Row): ProposalDto {
+  const payload = typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload;
+  return {
+    id: Number(r.id),
+    kind: r.kind,
+    target:
+      r.target_user_id === null
+        ? null
+        : { id: r.target_user_id, userId: r.target_handle ?? "", name: r.target_name ?? null },
+    payload: payload as Payloads[ProposalKind],
+    reason: r.reason,
+    proposedBy: { id: r.proposed_by, userId: r.proposer_handle },
+    status: r.effective_status,
+    decidedBy: r.decided_by === null ? null : { id: r.decided_by, userId: r.decider_handle ?? "" },
+    decidedAt: r.decided_at === null ? null : iso(r.decided_at),
+    decisionNote: r.decision_note,
+    createdAt: iso(r.created_at),
+    expiresAt: iso(r.expires_at),
+    postingId: r.posting_id === null ? null : Number(r.posting_id),
+  };
+}
+
+const SELECT = (at: Date) => sql`
+  SELECT p.id::text AS id, p.kind, p.target_user_id, t.user_id AS target_handle, t.name AS target_name,
+    p.payload, p.reason, p.proposed_by, pu.user_id AS proposer_handle, p.status,
+    CASE WHEN p.status = 'PENDING' AND p.expires_at <= ${at.toISOString()}::timestamptz THEN 'EXPIRED'
+      ELSE p.status END AS effective_status,
+    p.decided_by, du.user_id AS decider_handle, p.decided_at, p.decision_note, p.created_at, p.expires_at,
+    p.posting_id::text AS posting_id
+  FROM proposals p
+  JOIN users pu ON pu.id = p.proposed_by
+  LEFT JOIN users t ON t.id = p.target_user_id
+  LEFT JOIN users du ON du.id = p.decided_by`;
+
+async function readProposal(db: DbOrTx, id: number): Promise<ProposalDto | null> {
+  const rows = rowsOf<Row>(await db.execute(sql`${SELECT(now())} WHERE p.id = ${id}`));
+  return rows[0] ? toDto(rows[0]) : null;
+}
+
+/**
+ * Records a proposal inside the caller's transaction (the route's, with its Idempotency-Key: a retried click
+ * makes one proposal) and audits it. Nothing else changes.
+ */
+export async function propose<K extends ProposalKind>(
+  tx: Tx,
+  p: { kind: K; targetUserId: number | null; payload: Payloads[K]; reason?: string | null; actor: Actor },
+): Promise<ProposalDto> {
+  const reason = reasonOf(p.reason);
+  const created = now();
+  const expires = new Date(created.getTime() + PROPOSAL_TTL_MS);
+  const [row] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      INSERT INTO proposals (kind, target_user_id, payload, reason, proposed_by, created_at, expires_at)
+      VALUES (${p.kind}, ${p.targetUserId}, ${JSON.stringify(p.payload)}::jsonb, ${reason}, ${p.actor.id},
+        ${created.toISOString()}::timestamptz, ${expires.toISOString()}::timestamptz)
+      RETURNING id::text AS id`),
+  );
+  const id = Number(row!.id);
+  const dto = (await readProposal(tx, id))!;
+  await audit(tx, {
+    action: "proposal.create",
+    actorId: p.actor.id,
+    targetUserId: p.targetUserId,
+    targetId: id,
+    ip: p.actor.ip ?? null,
+    requestId: p.actor.requestId ?? null,
+    after: { kind: p.kind, payload: p.payload, reason, expiresAt: dto.expiresAt },
+  });
+  return dto;
+}
+
+/** A member's own staking rate: always a proposal (the current rate is kept in it for the screen). */
+export async function proposeMemberRate(
+  tx: Tx,
+  p: { userId: number; coinSymbol: Coin; rate: Dec; reason?: string | null; actor: Actor },
+): Promise<ProposalDto> {
+  const [current] = rowsOf<{ rate: string | null }>(
+    await tx.execute(sql`
+      SELECT annual_rate::text AS rate FROM member_staking_rates
+      WHERE user_id = ${p.userId} AND coin_symbol = ${p.coinSymbol}::coin`),
+  );
+  return propose(tx, {
+    kind: "member_rate",
+    targetUserId: p.userId,
+    payload: {
+      coinSymbol: p.coinSymbol,
+      rate: toDecimalString(p.rate),
+      before: current?.rate ? toDecimalString(current.rate) : null,
+    },
+    reason: p.reason,
+    actor: p.actor,
+  });
+}
+
+/**
+ * A product change with a new annual rate becomes a proposal (the whole change waits); null when the patch
+ * carries no rate change, for the caller to apply at once. Unknown product → 404.
+ */
+export async function proposeProductChange(
+  id: number,
+  patch: Partial<ProductInput>,
+  reason: string | null | undefined,
+  actor: Actor,
+): Promise<ProposalDto | null> {
+  if (patch.annualRate === undefined) return null;
+  const rate = patch.annualRate;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [product] = rowsOf<{ name: string; rate: string }>(
+      await tx.execute(sql`SELECT name, annual_rate::text AS rate FROM staking_products WHERE id = ${id}`),
+    );
+    if (!product) throw new AppError("NOT_FOUND");
+    if (rate.eq(product.rate)) return null;
+    return propose(tx, {
+      kind: "product_rate",
+      targetUserId: null,
+      payload: {
+        productId: id,
+        productName: product.name,
+        before: toDecimalString(product.rate),
+        patch: storedProductPatch(patch),
+      },
+      reason,
+      actor,
+    });
+  });
+}
+
+/** The 202 answer of a change that became a proposal. */
+export const proposalOutcome = (proposal: ProposalDto) => ({ status: 202, body: { proposal } });
+
+// ─── listing ──────────────────────────────────────────────────────────────────
+
+/** GET /api/admin/proposals: pending first (oldest first, the next to expire on top), then the rest newest first. */
+export async function listProposals(q: {
+  status?: ProposalStatus;
+  page: number;
+  limit: number;
+}): Promise<{ items: ProposalDto[]; total: number; page: number; limit: number }> {
+  const db = await getDb();
+  const at = now();
+  const effective = sql`CASE WHEN p.status = 'PENDING' AND p.expires_at <= ${at.toISOString()}::timestamptz
+    THEN 'EXPIRED' ELSE p.status END`;
+  const where = q.status ? sql`WHERE ${effective} = ${q.status}` : sql``;
+  const rows = rowsOf<Row>(
+    await db.execute(sql`${SELECT(at)} ${where}
+      ORDER BY (${effective} = 'PENDING') DESC,
+        CASE WHEN ${effective} = 'PENDING' THEN p.created_at END ASC,
+        p.id DESC
+      LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`),
+  );
+  const [count] = rowsOf<{ n: string }>(await db.execute(sql`SELECT count(*)::text AS n FROM proposals p ${where}`));
+  return { items: rows.map(toDto), total: Number(count?.n ?? 0), page: q.page, limit: q.limit };
+}
+
+// ─── deciding ─────────────────────────────────────────────────────────────────
+
+/**
+ * Who may decide: someone other than the proposer (approving; the refusal is audited like the route guards' are)
+ * who holds the change's own permission and passes its target rules on the member concerned (lib/auth/guards.ts).
+ */
+async function authorizeDecision(p: ProposalDto, d: Decider, approving: boolean): Promise<void> {
+  if (approving && p.proposedBy.id === d.user.id) {
+    await audit(await getDb(), {
+      action: "AUTHZ_DENIED",
+      actorId: d.user.id,
+      targetUserId: p.target?.id ?? null,
+      targetId: p.id,
+      ip: d.ip,
+      requestId: d.requestId,
+      after: { reason: "self-approval", proposal: p.id, kind: p.kind },
+    });
+    throw new AppError("SELF_APPROVAL");
+  }
+  await requireDecisionRights(
+    { req: d.req, requestId: d.requestId, actor: d.user },
+    KIND_PERMISSION[p.kind],
+    p.target?.id ?? null,
+    approving,
+  );
+}
+
+type Locked = { id: string; kind: ProposalKind; status: ProposalStatus; expires_at: string | Date };
+
+async function lockProposal(tx: Tx, id: number): Promise<Locked> {
+  const [row] = rowsOf<Locked>(
+    await tx.execute(sql`SELECT id::text AS id, kind, status, expires_at FROM proposals WHERE id = ${id} FOR UPDATE`),
+  );
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}
+
+const stateError = (status: ProposalStatus) =>
+  status === "EXPIRED" ? new AppError("EXPIRED") : new AppError("INVALID_STATE", { status });
+
+/** The idempotency key of the ledger posting an approved proposal makes. */
+export const postingKeyOf = (id: number) => `proposal:${id}`;
+
+/** Applies an approved proposal with the direct routes' own use-case code, inside the approval's transaction. */
+async function apply(tx: Tx, p: ProposalDto, actor: Actor): Promise<void> {
+  const meta = { ip: actor.ip ?? undefined, requestId: actor.requestId ?? undefined };
+  const staking = { actorId: actor.id, ip: actor.ip, requestId: actor.requestId, postingKey: postingKeyOf(p.id) };
+  const targetId = p.target?.id as number;
+  switch (p.kind) {
+    case "coin": {
+      const x = p.payload as Payloads["coin"];
+      await adminDeposit(tx, {
+        adminId: actor.id,
+        targetId,
+        symbol: x.symbol,
+        amount: new D(x.amount),
+        postingKey: postingKeyOf(p.id),
+        ...meta,
+      });
+      return;
+    }
+    case "coinunhist": {
+      const x = p.payload as Payloads["coinunhist"];
+      await adminUnrecorded(tx, {
+        adminId: actor.id,
+        targetId,
+        symbol: x.symbol,
+        amount: new D(x.amount),
+        action: x.action,
+        postingKey: postingKeyOf(p.id),
+        ...meta,
+      });
+      return;
+    }
+    case "interest": {
+      const x = p.payload as Payloads["interest"];
+      await adjustInterest(tx, targetId, new D(x.amount), x.action, staking);
+      return;
+    }
+    case "staking": {
+      const x = p.payload as Payloads["staking"];
+      await withdrawStake(tx, targetId, x.symbol, new D(x.amount), staking);
+      return;
+    }
+    case "member_rate": {
+      const x = p.payload as Payloads["member_rate"];
+      await setMemberRate(targetId, x.coinSymbol, new D(x.rate), staking, tx);
+      return;
+    }
+    case "product_rate": {
+      const x = p.payload as Payloads["product_rate"];
+      await updateProduct(x.productId, productPatchOf(x.patch), staking, tx);
+      return;
+    }
+    case "withdraw_limit": {
+      const x = p.payload as Payloads["withdraw_limit"];
+      await applyWithdrawLimit(tx, targetId, x.limitKrw, actor);
+      return;
+    }
+  }
+}
+
+/** A product change as stored in a proposal → the use case's input. */
+function productPatchOf(patch: Payloads["product_rate"]["patch"]): Partial<ProductInput> {
+  const out: Partial<ProductInput> = {};
+  if (patch.coinSymbol !== undefined) out.coinSymbol = patch.coinSymbol;
+  if (patch.name !== undefined) out.name = patch.name;
+  if (patch.annualRate !== undefined) out.annualRate = new D(patch.annualRate);
+  if (patch.minAmount !== undefined) out.minAmount = new D(patch.minAmount);
+  if (patch.active !== undefined) out.active = patch.active;
+  if (patch.lockEnd !== undefined) out.lockEnd = patch.lockEnd === null ? null : new Date(patch.lockEnd);
+  if (patch.lockDays !== undefined) out.lockDays = patch.lockDays;
+  return out;
+}
+
+/** A product change → what a proposal stores (decimal strings, ISO dates). */
+export function storedProductPatch(patch: Partial<ProductInput>): Payloads["product_rate"]["patch"] {
+  const out: Payloads["product_rate"]["patch"] = {};
+  if (patch.coinSymbol !== undefined) out.coinSymbol = patch.coinSymbol;
+  if (patch.name !== undefined) out.name = patch.name;
+  if (patch.annualRate !== undefined) out.annualRate = toDecimalString(patch.annualRate);
+  if (patch.minAmount !== undefined) out.minAmount = toDecimalString(patch.minAmount);
+  if (patch.active !== undefined) out.active = patch.active;
+  if (patch.lockEnd !== undefined) out.lockEnd = patch.lockEnd === null ? null : patch.lockEnd.toISOString();
+  if (patch.lockDays !== undefined) out.lockDays = patch.lockDays;
+  return out;
+}
+
+/** The per-member daily withdrawal limit override (lib/wallet/limits.ts), audited with its before and after. */
+async function applyWithdrawLimit(tx: Tx, userId: number, limitKrw: string | null, actor: Actor): Promise<void> {
+  const change = await setDailyLimitOverride(tx, userId, limitKrw);
+  await audit(tx, {
+    action: "member.withdraw_limit",
+    actorId: actor.id,
+    targetUserId: userId,
+    ip: actor.ip ?? null,
+    requestId: actor.requestId ?? null,
+    before: { dailyWithdrawLimitKrw: change.before },
+    after: { dailyWithdrawLimitKrw: change.after },
+  });
+}
+
+/** A member's own daily withdrawal limit (whole KRW, or null: the default): always a proposal. */
+export async function proposeWithdrawLimit(
+  tx: Tx,
+  p: { userId: number; limitKrw: Dec | null; reason?: string | null; actor: Actor },
+): Promise<ProposalDto> {
+  return propose(tx, {
+    kind: "withdraw_limit",
+    targetUserId: p.userId,
+    payload: { limitKrw: p.limitKrw === null ? null : p.limitKrw.toFixed(0) },
+    reason: p.reason,
+    actor: p.actor,
+  });
+}
+
+/**
+ * POST /api/admin/proposals/{id}/approve: applies the change exactly once. The proposal row is locked FOR UPDATE
+ * and must still be PENDING and younger than 72 hours; the change, the row's APPROVED mark with the posting id
+ * and the audit row commit together or not at all. An expired proposal is marked EXPIRED and refused.
+ */
+export async function approveProposal(id: number, decider: Decider): Promise<ProposalDto> {
+  const actor = actorOf(decider);
+  const db = await getDb();
+  const seen = await readProposal(db, id);
+  if (!seen) throw new AppError("NOT_FOUND");
+  await authorizeDecision(seen, decider, true);
+  const outcome = await db.transaction(async (tx) => {
+    const row = await lockProposal(tx, id);
+    if (row.status !== "PENDING") throw stateError(row.status);
+    const at = now();
+    if (new Date(row.expires_at).getTime() <= at.getTime()) {
+      await markExpired(tx, id, at, actor);
+      return "expired" as const;
+    }
+    await apply(tx, seen, actor);
+    const [posting] = rowsOf<{ id: string }>(
+      await tx.execute(sql`SELECT id::text AS id FROM ledger_postings WHERE idempotency_key = ${postingKeyOf(id)}`),
+    );
+    await tx.execute(sql`
+      UPDATE proposals SET status = 'APPROVED', decided_by = ${actor.id}, decided_at = ${at.toISOString()}::timestamptz,
+        posting_id = ${posting ? Number(posting.id) : null}
+      WHERE id = ${id} AND status = 'PENDING'`);
+    await auditDecision(tx, "proposal.approve", actor, seen, {
+      status: "APPROVED",
+      postingId: posting ? Number(posting.id) : null,
+    });
+    return "approved" as const;
+  });
+  // The EXPIRED mark is committed; the refusal is the answer.
+  if (outcome === "expired") throw new AppError("EXPIRED");
+  return (await readProposal(db, id))!;
+}
+
+/** The audit row of a decision on a pending proposal: what was proposed, by whom, and the outcome. */
+function auditDecision(
+  tx: Tx,
+  action: "proposal.approve" | "proposal.reject",
+  actor: Actor,
+  seen: ProposalDto,
+  after: Record<string, unknown>,
+) {
+  return audit(tx, {
+    action,
+    actorId: actor.id,
+    targetUserId: seen.target?.id ?? null,
+    targetId: seen.id,
+    ip: actor.ip ?? null,
+    requestId: actor.requestId ?? null,
+    before: { status: "PENDING", kind: seen.kind, payload: seen.payload, proposedBy: seen.proposedBy.id },
+    after,
+  });
+}
+
+async function markExpired(tx: Tx, id: number, at: Date, actor: Actor) {
+  await tx.execute(sql`
+    UPDATE proposals SET status = 'EXPIRED', decided_at = ${at.toISOString()}::timestamptz
+    WHERE id = ${id} AND status = 'PENDING'`);
+  await audit(tx, {
+    action: "proposal.expire",
+    actorId: actor.id,
+    targetId: id,
+    ip: actor.ip ?? null,
+    requestId: actor.requestId ?? null,
+    before: { status: "PENDING" },
+    after: { status: "EXPIRED" },
+  });
+}
+
+/** POST /api/admin/proposals/{id}/reject { note }: nothing is applied; the note is required. */
+export async function rejectProposal(id: number, note: string, decider: Decider): Promise<ProposalDto> {
+  const actor = actorOf(decider);
+  const db = await getDb();
+  const seen = await readProposal(db, id);
+  if (!seen) throw new AppError("NOT_FOUND");
+  await authorizeDecision(seen, decider, false);
+  await db.transaction(async (tx) => {
+    const row = await lockProposal(tx, id);
+    if (row.status !== "PENDING") throw stateError(row.status);
+    const at = now();
+    if (new Date(row.expires_at).getTime() <= at.getTime()) throw new AppError("EXPIRED");
+    await tx.execute(sql`
+      UPDATE proposals SET status = 'REJECTED', decided_by = ${actor.id}, decided_at = ${at.toISOString()}::timestamptz,
+        decision_note = ${note}
+      WHERE id = ${id} AND status = 'PENDING'`);
+    await auditDecision(tx, "proposal.reject", actor, seen, { status: "REJECTED", note });
+  });
+  return (await readProposal(db, id))!;
+}

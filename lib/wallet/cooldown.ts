@@ -1,0 +1,57 @@
+/**
+ * Money cool-down (issue 14 item 3): for 24 hours after a change of the member's security details — their
+ * password change, an administrator's password reset, a 2FA reset, an administrator's wallet-address reset —
+ * new transfer and withdraw requests are refused with 403 COOLDOWN and the moment they open again. Someone who
+ * took over an account cannot change its credentials and empty it in the same sitting.
+ *
+ * The moment is `users.money_cooldown_until`, set in the same transaction as the change that starts it, from
+ * the application clock (lib/clock.ts) so tests can move past it. A later start never shortens a running one.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { users } from "@/db/schema";
+import { now } from "@/lib/clock";
+import { AppError } from "@/lib/errors";
+
+export const COOLDOWN_MS = 24 * 3_600_000;
+
+/** What started a cool-down (kept for the caller's audit and for readers; the column holds only the end). */
+export type CooldownReason = "PASSWORD_CHANGE" | "PASSWORD_RESET" | "TWO_FACTOR_RESET" | "WALLET_RESET";
+
+/**
+ * Starts (or extends) the member's cool-down to now + 24 hours inside the caller's transaction; answers its end.
+ * `reason` is accepted so every call site names why; it is not stored.
+ */
+export async function startCooldown(tx: DbOrTx, userId: number, _reason: CooldownReason): Promise<Date> {
+  // Rounded up to the whole minute, so the time shown ("14:31 KST") is when requests really open again.
+  const until = new Date(Math.ceil((now().getTime() + COOLDOWN_MS) / 60_000) * 60_000);
+  await tx
+    .update(users)
+    .set({ moneyCooldownUntil: sql`GREATEST(${users.moneyCooldownUntil}, ${until.toISOString()}::timestamptz)` })
+    .where(eq(users.id, userId));
+  return until;
+}
+
+/** The end of a cool-down still running at the application clock's now, else null. */
+export function activeCooldown(until: Date | string | null | undefined, at: Date = now()): Date | null {
+  if (!until) return null;
+  const end = until instanceof Date ? until : new Date(until);
+  return end.getTime() > at.getTime() ? end : null;
+}
+
+/** "2031-01-02 14:30 KST": the same text in both languages (the error message and the screen's fallback). */
+export function kstMinuteText(at: Date): string {
+  const kst = new Date(at.getTime() + 9 * 3_600_000).toISOString();
+  return `${kst.slice(0, 10)} ${kst.slice(11, 16)} KST`;
+}
+
+/** 403 COOLDOWN with `opensAt` (ISO) and the KST time in the member's language's message. */
+export function cooldownError(until: Date): AppError {
+  return new AppError("COOLDOWN", { opensAt: until.toISOString(), opensAtKst: kstMinuteText(until) });
+}
+
+/** Refuses (403 COOLDOWN) while the cool-down whose end is `until` is running. */
+export function assertNoCooldown(until: Date | string | null | undefined): void {
+  const end = activeCooldown(until);
+  if (end) throw cooldownError(end);
+}

@@ -1,0 +1,146 @@
+/**
+ * Daily withdrawal limit, the Korean way (issue 14 item 6; Upbit, GOPAX): what a member may request to send out
+ * (TRANSFER + WITHDRAW) per KST calendar day, counted in KRW at the price of each request. The limit is
+ * DAILY_WITHDRAW_LIMIT_KRW (default ₩2,000,000) unless a SUPERADMIN set a per-member override through four-eyes
+ * (setDailyLimitOverride). The day resets at 00:00 KST, judged on the application clock (lib/clock.ts).
+ *
+ * What counts: the `amount` of the member's TRANSFER and WITHDRAW requests created today that are PENDING or
+ * APPROVED (a cancelled or rejected request frees its share), each × the KRW price stored on the request when it
+ * was made (requests.price_krw). The fee is not counted: it is the service's charge, not money sent out.
+ * Requests made before this rule stored no price and count as ₩0.
+ *
+ * Race-free: the check runs inside createTransferRequest after it has locked the member's ledger accounts of the
+ * coin FOR UPDATE (lib/ledger lockMemberAccounts), so two requests of one member are judged one after the
+ * other, and the second (READ COMMITTED: a new snapshot per statement) sees the first once it committed. Only
+ * WLD can be sent today; a second sendable coin needs a member-wide lock here instead.
+ * Money arithmetic: SQL numeric and decimal.js only.
+ */
+import { sql } from "drizzle-orm";
+import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
+import { outgoingUsage } from "@/db/queries/withdraw-limits";
+import type { Coin } from "@/db/schema";
+import { now } from "@/lib/clock";
+import { TRANSFER_DECIMALS } from "@/lib/constants";
+import { env } from "@/lib/env";
+import { AppError, isAppError } from "@/lib/errors";
+import { currentPrice } from "@/lib/prices";
+import { D, type Dec, floorTo, formatKrw, toDecimalString } from "@/lib/money";
+import { dayEnd, kstDay } from "@/lib/staking/time";
+import { activeCooldown } from "./cooldown";
+
+/** The KST day containing `at`: [00:00 KST, next 00:00 KST). */
+export function kstDayBounds(at: Date = now()): { start: Date; end: Date } {
+  const day = kstDay(at);
+  return { start: new Date(Date.parse(`${day}T00:00:00+09:00`)), end: dayEnd(day) };
+}
+
+/** The configured default limit in KRW (whole won). */
+export function defaultDailyLimitKrw(): string {
+  return toDecimalString(env().DAILY_WITHDRAW_LIMIT_KRW);
+}
+
+/**
+ * The KRW price of one coin to value a new transfer/withdraw request at, read before the request's transaction
+ * (a price read may call the exchange). The last known price is used even when stale: the limit needs a value,
+ * not a quote to trade at. Null when no price was ever known; createTransferRequest then answers 503.
+ */
+export async function outgoingPriceKrw(coin: Coin): Promise<string | null> {
+  try {
+    return (await currentPrice(coin)).priceKrw;
+  } catch (e) {
+    if (isAppError(e) && e.code === "PRICE_UNAVAILABLE") return null;
+    throw e;
+  }
+}
+
+type Usage = { limitKrw: Dec; usedKrw: Dec; cooldownUntil: Date | null };
+
+/** The member's limit, cool-down end and what today's counted requests (except `excludeRequestId`) are worth. */
+async function usage(db: DbOrTx, userId: number, at: Date, excludeRequestId?: number): Promise<Usage | null> {
+  const u = await outgoingUsage(db, { userId, ...kstDayBounds(at), excludeRequestId });
+  if (!u) return null;
+  return {
+    limitKrw: new D(u.overrideKrw ?? defaultDailyLimitKrw()),
+    usedKrw: new D(u.usedKrw),
+    cooldownUntil: u.cooldownUntil,
+  };
+}
+
+const left = ({ limitKrw, usedKrw }: Usage) => D.max(limitKrw.minus(usedKrw), 0);
+
+/**
+ * Inside createTransferRequest, after the member's accounts are locked: refuses (403 DAILY_LIMIT) a request whose
+ * KRW value (amount × priceKrw) would take today's total over the member's limit. The answer carries what is still
+ * allowed: `allowedKrw` (decimal string), `allowedAmount` (coin units at this price, cut to the request's
+ * decimals) and `limitKrw`.
+ */
+export async function assertWithinDailyLimit(
+  tx: Tx,
+  args: { userId: number; requestId: number; amount: Dec; priceKrw: string },
+): Promise<void> {
+  const u = await usage(tx, args.userId, now(), args.requestId);
+  if (!u) throw new AppError("NOT_FOUND");
+  const value = args.amount.times(args.priceKrw);
+  if (u.usedKrw.plus(value).lte(u.limitKrw)) return;
+  const allowed = left(u);
+  const price = new D(args.priceKrw);
+  throw new AppError("DAILY_LIMIT", {
+    allowedKrw: allowed.toFixed(),
+    allowedKrwText: formatKrw(allowed),
+    allowedAmount: price.isPositive() ? floorTo(allowed.div(price), TRANSFER_DECIMALS).toFixed() : "0",
+    limitKrw: u.limitKrw.toFixed(),
+  });
+}
+
+export type WithdrawStatus = {
+  /** ISO end of a running cool-down, else null. */
+  cooldownUntil: string | null;
+  dailyLimitKrw: string;
+  usedTodayKrw: string;
+  leftTodayKrw: string;
+  /** ISO: the next 00:00 KST, when the day's total starts again from zero. */
+  resetsAt: string;
+};
+
+/** What the transfer screen shows before the member types: the cool-down and today's limit (decimal strings). */
+export async function withdrawStatus(userId: number, db?: DbOrTx): Promise<WithdrawStatus> {
+  const conn = db ?? (await getDb());
+  const at = now();
+  const u = await usage(conn, userId, at);
+  if (!u) throw new AppError("NOT_FOUND");
+  const cooldown = activeCooldown(u.cooldownUntil, at);
+  return {
+    cooldownUntil: cooldown ? cooldown.toISOString() : null,
+    dailyLimitKrw: u.limitKrw.toFixed(),
+    usedTodayKrw: u.usedKrw.toFixed(),
+    leftTodayKrw: left(u).toFixed(),
+    resetsAt: kstDayBounds(at).end.toISOString(),
+  };
+}
+
+/**
+ * Sets (whole KRW, ≥ 0) or clears (null: back to DAILY_WITHDRAW_LIMIT_KRW) the member's own daily limit inside
+ * the caller's transaction. Called when a SUPERADMIN's four-eyes proposal is approved (the caller audits with the
+ * returned before/after). 400 INVALID_AMOUNT for anything but a whole non-negative amount; 404 for no member.
+ */
+export async function setDailyLimitOverride(
+  tx: DbOrTx,
+  userId: number,
+  krw: Dec | string | null,
+): Promise<{ before: string | null; after: string | null }> {
+  let after: string | null = null;
+  if (krw !== null) {
+    const text = typeof krw === "string" ? krw.trim() : krw.toFixed();
+    if (!/^\d{1,20}(\.0+)?$/.test(text)) throw new AppError("INVALID_AMOUNT", { field: "dailyLimitKrw" });
+    after = new D(text).toFixed(0);
+  }
+  const rows = rowsOf<{ before: string | null }>(
+    await tx.execute(sql`
+      UPDATE users u SET daily_withdraw_limit_krw = ${after}::numeric, updated_at = now()
+      FROM (SELECT id, daily_withdraw_limit_krw AS before FROM users WHERE id = ${userId}::integer FOR UPDATE) old
+      WHERE u.id = old.id
+      RETURNING trim_scale(old.before)::text AS before`),
+  );
+  if (!rows[0]) throw new AppError("NOT_FOUND");
+  return { before: rows[0].before, after };
+}
