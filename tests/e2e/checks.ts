@@ -44,8 +44,23 @@ export async function noSidewaysScroll(page: Page, where: string) {
 
 /** A control a thumb can hit: at least 44 × 44 CSS px. */
 export async function expectTouchTarget(locator: Locator, what: string) {
-  const box = await locator.boundingBox();
-  expect(box, `${what} is on screen`).not.toBeNull();
-  expect(box?.height ?? 0, `${what} height`).toBeGreaterThanOrEqual(44);
-  expect(box?.width ?? 0, `${what} width`).toBeGreaterThanOrEqual(44);
+  // Measured once the control is visible and its box has held still for two reads: a page that hydrates or
+  // re-renders under a busy machine may replace the element between "found" and "measured" (CI saw a null box
+  // right after the bell's name had been read).
+  await expect(locator, `${what} is on screen`).toBeVisible();
+  let box: { width: number; height: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const before = await locator.boundingBox();
+        const after = await locator.boundingBox();
+        box = before && after && before.width === after.width && before.height === after.height ? after : null;
+        return box !== null;
+      },
+      { message: `${what} has a stable box` },
+    )
+    .toBe(true);
+  const { width, height } = box ?? { width: 0, height: 0 };
+  expect(height, `${what} height`).toBeGreaterThanOrEqual(44);
+  expect(width, `${what} width`).toBeGreaterThanOrEqual(44);
 }
