@@ -17,26 +17,15 @@ import { Pager } from "@/components/admin/ui/pager";
 import { PageHeader } from "@/components/admin/ui/table";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { PROPOSAL_STATUSES, type ProposalKind, type ProposalStatus } from "@/lib/admin/proposal-kinds";
+import { PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/admin/proposal-kinds";
+import type { ProposalDto } from "@/lib/admin/proposals";
 import { api } from "@/lib/client/api";
 import { ageOf, kstDateTime } from "./format";
 import { Select } from "./ops-ui";
 import { useUrlState } from "./url-state";
 
-type Proposal = {
-  id: number;
-  kind: ProposalKind;
-  target: { id: number; userId: string; name: string | null } | null;
-  payload: Record<string, unknown>;
-  reason: string;
-  proposedBy: { id: number; userId: string };
-  status: ProposalStatus;
-  decidedBy: { id: number; userId: string } | null;
-  decidedAt: string | null;
-  decisionNote: string | null;
-  createdAt: string;
-  expiresAt: string;
-};
+/** The API's proposal (GET /api/admin/proposals): the server's own type, so the two cannot drift apart. */
+type Proposal = ProposalDto;
 
 const LIMIT = 20;
 

@@ -1,28 +1,22 @@
 /**
- * Four-eyes approval (issue 14 item 2). An admin balance change (coin, coinunhist, interest, staking withdraw)
- * above FOUR_EYES_LIMIT WLD, every staking-rate change (a member's own rate, a product's rate) and a member's
- * daily withdrawal limit override do not happen when asked: they become a PENDING proposal with a reason
- * (202 { proposal }). A different administrator holding the change's own permission approves it — only then is
- * it applied, by the same use-case code the direct route calls (lib/wallet/admin.ts, lib/staking/admin.ts), in
- * ONE transaction with the proposal row locked FOR UPDATE and its status checked, and a ledger posting keyed
- * `proposal:<id>` (a second application is impossible twice over) — or rejects it (nothing posted). A proposal
- * older than 72 hours cannot be approved (EXPIRED). Times come from lib/clock.ts so tests can move them.
+ * Four-eyes approval (issue 14 item 2): proposing and reading. An admin balance change (coin, coinunhist,
+ * interest, staking withdraw) above FOUR_EYES_LIMIT WLD, every staking-rate change (a member's own rate, a
+ * product's rate) and a member's daily withdrawal limit override do not happen when asked: they become a PENDING
+ * proposal with a reason (202 { proposal }). Approving and rejecting — the only way a proposal is applied — live
+ * in ./proposal-decisions.ts.
  */
 import { sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
 import type { Coin } from "@/db/schema";
 import { currentAuditMemo } from "@/lib/admin/audit-memo";
+import type { ProductInput } from "@/lib/staking/admin";
 import { audit } from "@/lib/audit";
-import { requireDecisionRights } from "@/lib/auth/guards";
 import type { Permission, Role } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { D, type Dec, toDecimalString } from "@/lib/money";
-import { adjustInterest, type ProductInput, setMemberRate, updateProduct, withdrawStake } from "@/lib/staking/admin";
-import { adminDeposit, adminUnrecorded } from "@/lib/wallet/admin";
-import { setDailyLimitOverride } from "@/lib/wallet/limits";
 import {
   PROPOSAL_KINDS,
   PROPOSAL_STATUSES,
@@ -60,7 +54,7 @@ export type Payloads = {
 };
 
 /** The permission the change itself needs: the proposer needed it to propose, the approver needs it to approve. */
-const KIND_PERMISSION: Record<ProposalKind, Permission> = {
+export const KIND_PERMISSION: Record<ProposalKind, Permission> = {
   coin: "member.credit",
   coinunhist: "member.credit",
   interest: "member.credit",
@@ -87,10 +81,10 @@ export type ProposalDto = {
   postingId: number | null;
 };
 
-type Actor = { id: number; role: Role | string; ip?: string | null; requestId?: string | null };
+export type Actor = { id: number; role: Role | string; ip?: string | null; requestId?: string | null };
 /** The administrator deciding, with the request (for the authorization refusals' audit rows). */
 export type Decider = { user: SessionUser; req: Request; ip: string; requestId: string };
-const actorOf = (d: Decider): Actor => ({ id: d.user.id, role: d.user.role, ip: d.ip, requestId: d.requestId });
+export const actorOf = (d: Decider): Actor => ({ id: d.user.id, role: d.user.role, ip: d.ip, requestId: d.requestId });
 
 /** The configured limit as a decimal (FOUR_EYES_LIMIT, default 1000 WLD). */
 export const fourEyesLimit = (): Dec => new D(env().FOUR_EYES_LIMIT);
@@ -167,7 +161,7 @@ const SELECT = (at: Date) => sql`
   LEFT JOIN users t ON t.id = p.target_user_id
   LEFT JOIN users du ON du.id = p.decided_by`;
 
-async function readProposal(db: DbOrTx, id: number): Promise<ProposalDto | null> {
+export async function readProposal(db: DbOrTx, id: number): Promise<ProposalDto | null> {
   const rows = rowsOf<Row>(await db.execute(sql`${SELECT(now())} WHERE p.id = ${id}`));
   return rows[0] ? toDto(rows[0]) : null;
 }
@@ -288,121 +282,6 @@ export async function listProposals(q: {
   return { items: rows.map(toDto), total: Number(count?.n ?? 0), page: q.page, limit: q.limit };
 }
 
-// ─── deciding ─────────────────────────────────────────────────────────────────
-
-/**
- * Who may decide: someone other than the proposer (approving; the refusal is audited like the route guards' are)
- * who holds the change's own permission and passes its target rules on the member concerned (lib/auth/guards.ts).
- */
-async function authorizeDecision(p: ProposalDto, d: Decider, approving: boolean): Promise<void> {
-  if (approving && p.proposedBy.id === d.user.id) {
-    await audit(await getDb(), {
-      action: "AUTHZ_DENIED",
-      actorId: d.user.id,
-      targetUserId: p.target?.id ?? null,
-      targetId: p.id,
-      ip: d.ip,
-      requestId: d.requestId,
-      after: { reason: "self-approval", proposal: p.id, kind: p.kind },
-    });
-    throw new AppError("SELF_APPROVAL");
-  }
-  await requireDecisionRights(
-    { req: d.req, requestId: d.requestId, actor: d.user },
-    KIND_PERMISSION[p.kind],
-    p.target?.id ?? null,
-    approving,
-  );
-}
-
-type Locked = { id: string; kind: ProposalKind; status: ProposalStatus; expires_at: string | Date };
-
-async function lockProposal(tx: Tx, id: number): Promise<Locked> {
-  const [row] = rowsOf<Locked>(
-    await tx.execute(sql`SELECT id::text AS id, kind, status, expires_at FROM proposals WHERE id = ${id} FOR UPDATE`),
-  );
-  if (!row) throw new AppError("NOT_FOUND");
-  return row;
-}
-
-const stateError = (status: ProposalStatus) =>
-  status === "EXPIRED" ? new AppError("EXPIRED") : new AppError("INVALID_STATE", { status });
-
-/** The idempotency key of the ledger posting an approved proposal makes. */
-export const postingKeyOf = (id: number) => `proposal:${id}`;
-
-/** Applies an approved proposal with the direct routes' own use-case code, inside the approval's transaction. */
-async function apply(tx: Tx, p: ProposalDto, actor: Actor): Promise<void> {
-  const meta = { ip: actor.ip ?? undefined, requestId: actor.requestId ?? undefined };
-  const staking = { actorId: actor.id, ip: actor.ip, requestId: actor.requestId, postingKey: postingKeyOf(p.id) };
-  const targetId = p.target?.id as number;
-  switch (p.kind) {
-    case "coin": {
-      const x = p.payload as Payloads["coin"];
-      await adminDeposit(tx, {
-        adminId: actor.id,
-        targetId,
-        symbol: x.symbol,
-        amount: new D(x.amount),
-        postingKey: postingKeyOf(p.id),
-        ...meta,
-      });
-      return;
-    }
-    case "coinunhist": {
-      const x = p.payload as Payloads["coinunhist"];
-      await adminUnrecorded(tx, {
-        adminId: actor.id,
-        targetId,
-        symbol: x.symbol,
-        amount: new D(x.amount),
-        action: x.action,
-        postingKey: postingKeyOf(p.id),
-        ...meta,
-      });
-      return;
-    }
-    case "interest": {
-      const x = p.payload as Payloads["interest"];
-      await adjustInterest(tx, targetId, new D(x.amount), x.action, staking);
-      return;
-    }
-    case "staking": {
-      const x = p.payload as Payloads["staking"];
-      await withdrawStake(tx, targetId, x.symbol, new D(x.amount), staking);
-      return;
-    }
-    case "member_rate": {
-      const x = p.payload as Payloads["member_rate"];
-      await setMemberRate(targetId, x.coinSymbol, new D(x.rate), staking, tx);
-      return;
-    }
-    case "product_rate": {
-      const x = p.payload as Payloads["product_rate"];
-      await updateProduct(x.productId, productPatchOf(x.patch), staking, tx);
-      return;
-    }
-    case "withdraw_limit": {
-      const x = p.payload as Payloads["withdraw_limit"];
-      await applyWithdrawLimit(tx, targetId, x.limitKrw, actor);
-      return;
-    }
-  }
-}
-
-/** A product change as stored in a proposal → the use case's input. */
-function productPatchOf(patch: Payloads["product_rate"]["patch"]): Partial<ProductInput> {
-  const out: Partial<ProductInput> = {};
-  if (patch.coinSymbol !== undefined) out.coinSymbol = patch.coinSymbol;
-  if (patch.name !== undefined) out.name = patch.name;
-  if (patch.annualRate !== undefined) out.annualRate = new D(patch.annualRate);
-  if (patch.minAmount !== undefined) out.minAmount = new D(patch.minAmount);
-  if (patch.active !== undefined) out.active = patch.active;
-  if (patch.lockEnd !== undefined) out.lockEnd = patch.lockEnd === null ? null : new Date(patch.lockEnd);
-  if (patch.lockDays !== undefined) out.lockDays = patch.lockDays;
-  return out;
-}
-
 /** A product change → what a proposal stores (decimal strings, ISO dates). */
 export function storedProductPatch(patch: Partial<ProductInput>): Payloads["product_rate"]["patch"] {
   const out: Payloads["product_rate"]["patch"] = {};
@@ -414,20 +293,6 @@ export function storedProductPatch(patch: Partial<ProductInput>): Payloads["prod
   if (patch.lockEnd !== undefined) out.lockEnd = patch.lockEnd === null ? null : patch.lockEnd.toISOString();
   if (patch.lockDays !== undefined) out.lockDays = patch.lockDays;
   return out;
-}
-
-/** The per-member daily withdrawal limit override (lib/wallet/limits.ts), audited with its before and after. */
-async function applyWithdrawLimit(tx: Tx, userId: number, limitKrw: string | null, actor: Actor): Promise<void> {
-  const change = await setDailyLimitOverride(tx, userId, limitKrw);
-  await audit(tx, {
-    action: "member.withdraw_limit",
-    actorId: actor.id,
-    targetUserId: userId,
-    ip: actor.ip ?? null,
-    requestId: actor.requestId ?? null,
-    before: { dailyWithdrawLimitKrw: change.before },
-    after: { dailyWithdrawLimitKrw: change.after },
-  });
 }
 
 /** A member's own daily withdrawal limit (whole KRW, or null: the default): always a proposal. */
@@ -442,98 +307,4 @@ export async function proposeWithdrawLimit(
     reason: p.reason,
     actor: p.actor,
   });
-}
-
-/**
- * POST /api/admin/proposals/{id}/approve: applies the change exactly once. The proposal row is locked FOR UPDATE
- * and must still be PENDING and younger than 72 hours; the change, the row's APPROVED mark with the posting id
- * and the audit row commit together or not at all. An expired proposal is marked EXPIRED and refused.
- */
-export async function approveProposal(id: number, decider: Decider): Promise<ProposalDto> {
-  const actor = actorOf(decider);
-  const db = await getDb();
-  const seen = await readProposal(db, id);
-  if (!seen) throw new AppError("NOT_FOUND");
-  await authorizeDecision(seen, decider, true);
-  const outcome = await db.transaction(async (tx) => {
-    const row = await lockProposal(tx, id);
-    if (row.status !== "PENDING") throw stateError(row.status);
-    const at = now();
-    if (new Date(row.expires_at).getTime() <= at.getTime()) {
-      await markExpired(tx, id, at, actor);
-      return "expired" as const;
-    }
-    await apply(tx, seen, actor);
-    const [posting] = rowsOf<{ id: string }>(
-      await tx.execute(sql`SELECT id::text AS id FROM ledger_postings WHERE idempotency_key = ${postingKeyOf(id)}`),
-    );
-    await tx.execute(sql`
-      UPDATE proposals SET status = 'APPROVED', decided_by = ${actor.id}, decided_at = ${at.toISOString()}::timestamptz,
-        posting_id = ${posting ? Number(posting.id) : null}
-      WHERE id = ${id} AND status = 'PENDING'`);
-    await auditDecision(tx, "proposal.approve", actor, seen, {
-      status: "APPROVED",
-      postingId: posting ? Number(posting.id) : null,
-    });
-    return "approved" as const;
-  });
-  // The EXPIRED mark is committed; the refusal is the answer.
-  if (outcome === "expired") throw new AppError("EXPIRED");
-  return (await readProposal(db, id))!;
-}
-
-/** The audit row of a decision on a pending proposal: what was proposed, by whom, and the outcome. */
-function auditDecision(
-  tx: Tx,
-  action: "proposal.approve" | "proposal.reject",
-  actor: Actor,
-  seen: ProposalDto,
-  after: Record<string, unknown>,
-) {
-  return audit(tx, {
-    action,
-    actorId: actor.id,
-    targetUserId: seen.target?.id ?? null,
-    targetId: seen.id,
-    ip: actor.ip ?? null,
-    requestId: actor.requestId ?? null,
-    before: { status: "PENDING", kind: seen.kind, payload: seen.payload, proposedBy: seen.proposedBy.id },
-    after,
-  });
-}
-
-async function markExpired(tx: Tx, id: number, at: Date, actor: Actor) {
-  await tx.execute(sql`
-    UPDATE proposals SET status = 'EXPIRED', decided_at = ${at.toISOString()}::timestamptz
-    WHERE id = ${id} AND status = 'PENDING'`);
-  await audit(tx, {
-    action: "proposal.expire",
-    actorId: actor.id,
-    targetId: id,
-    ip: actor.ip ?? null,
-    requestId: actor.requestId ?? null,
-    before: { status: "PENDING" },
-    after: { status: "EXPIRED" },
-  });
-}
-
-/** POST /api/admin/proposals/{id}/reject { note }: nothing is applied; the note is required. */
-export async function rejectProposal(id: number, note: string, decider: Decider): Promise<ProposalDto> {
-  const actor = actorOf(decider);
-  const db = await getDb();
-  const seen = await readProposal(db, id);
-  if (!seen) throw new AppError("NOT_FOUND");
-  await authorizeDecision(seen, decider, false);
-  await db.transaction(async (tx) => {
-    const row = await lockProposal(tx, id);
-    if (row.status !== "PENDING") throw stateError(row.status);
-    const at = now();
-    if (new Date(row.expires_at).getTime() <= at.getTime()) throw new AppError("EXPIRED");
-    await tx.execute(sql`
-      UPDATE proposals SET status = 'REJECTED', decided_by = ${actor.id}, decided_at = ${at.toISOString()}::timestamptz,
-        decision_note = ${note}
-      WHERE id = ${id} AND status = 'PENDING'`);
-    await auditDecision(tx, "proposal.reject", actor, seen, { status: "REJECTED", note });
-  });
-  return (await readProposal(db, id))!;
 }

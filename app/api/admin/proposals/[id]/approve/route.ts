@@ -3,7 +3,7 @@
 // change's own permission (or on a SUPERADMIN's account as an ADMIN) → 403; decided already → 409
 // INVALID_STATE; older than 72 hours → 409 EXPIRED (and marked so); unknown → 404.
 import { withAdmin } from "@/lib/api/with-auth";
-import { approveProposal } from "@/lib/admin/proposals";
+import { approveProposal } from "@/lib/admin/proposal-decisions";
 import { numericIdOrThrow } from "@/lib/validation/wallet";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@
 // their own proposal this way.
 import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
-import { rejectProposal } from "@/lib/admin/proposals";
+import { rejectProposal } from "@/lib/admin/proposal-decisions";
 import { rejectSchema } from "@/lib/validation/proposals";
 import { numericIdOrThrow } from "@/lib/validation/wallet";
 
