@@ -32,6 +32,7 @@ async function open(): Promise<Handle> {
       onnotice: () => {},
       debug: statementCounter(process.env.WLD_STATEMENT_COUNT_FILE),
     });
+    countPoolUse(client);
     const db = drizzle(client, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
   }
@@ -71,6 +72,44 @@ function statementCounter(file: string | undefined) {
     const text = query.slice(0, 200).replace(/\s+/g, " ").trim().slice(0, 100);
     counts[text] = (counts[text] ?? 0) + 1;
   };
+}
+
+/** Connections asked of the postgres.js pool right now (`inUse`, above `max` the rest wait), for GET /api/metrics. */
+export type PoolUse = { inUse: number; max: number };
+const poolKey = Symbol.for("wld.db.pool");
+
+export function poolUse(): PoolUse {
+  const holder = globalThis as typeof globalThis & { [poolKey]?: PoolUse };
+  holder[poolKey] ??= { inUse: 0, max: 0 };
+  return holder[poolKey];
+}
+
+/**
+ * postgres.js has no public pool statistics, so the two calls drizzle makes on the root client are counted:
+ * a statement outside a transaction (`unsafe`) holds a connection until it settles, a transaction (`begin`)
+ * until it commits or rolls back. begin's own BEGIN statement (sent with `onexecute`) is part of its
+ * transaction. The settle listener uses Promise.prototype.then, which does not start the lazy query.
+ */
+function countPoolUse(client: import("postgres").Sql) {
+  const use = poolUse();
+  use.max = client.options.max;
+  const release = () => {
+    use.inUse--;
+  };
+  const unsafe = client.unsafe;
+  client.unsafe = ((...args: Parameters<typeof unsafe>) => {
+    const pending = unsafe(...args);
+    if (!args.some((a) => a && typeof a === "object" && "onexecute" in a)) {
+      use.inUse++;
+      Promise.prototype.then.call(pending, release, release);
+    }
+    return pending;
+  }) as typeof client.unsafe;
+  const begin = client.begin as (...args: unknown[]) => Promise<unknown>;
+  client.begin = ((...args: unknown[]) => {
+    use.inUse++;
+    return begin(...args).finally(release);
+  }) as typeof client.begin;
 }
 
 /**

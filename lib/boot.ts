@@ -7,6 +7,7 @@
 import { getDb } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { env, isEmbedded, startupEnvProblem } from "@/lib/env";
+import { log } from "@/lib/log";
 import { demoAccountsWithPublishedPassword, seedDemo } from "@/lib/seed";
 
 /** Where `npm start` listens: HOST, else 127.0.0.1 in embedded mode (the demo is for this machine), else Next's default (every interface). */
@@ -31,8 +32,7 @@ export async function prepareDatabase(): Promise<string | null> {
   await migrateDatabase();
   if (!isEmbedded()) return null;
   const db = await getDb();
-  if (await seedDemo(db))
-    console.log(JSON.stringify({ level: "info", msg: "embedded database seeded with demo accounts" }));
+  if (await seedDemo(db)) log.info("embedded database seeded with demo accounts");
   const host = listenHost();
   if (!host || isLoopbackHost(host)) return null;
   const exposed = await demoAccountsWithPublishedPassword(db);
@@ -43,6 +43,7 @@ export async function prepareDatabase(): Promise<string | null> {
   );
 }
 
+/** A refusal to start is the operator's one plain line on stderr, as `npm start` prints it (not a JSON log line). */
 function exitWith(line: string): never {
   console.error(line);
   process.exit(1);

@@ -47,6 +47,10 @@ const schema = z.object({
     .string()
     .regex(/^\d{1,13}(\.\d{1,18})?$/)
     .default("1000"),
+  /** Bearer token for GET /api/metrics (lib/metrics.ts); unset: the endpoint does not exist (404). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Log threshold of lib/log.ts: debug | info | warn | error (default info; warn under NODE_ENV=test). */
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).optional(),
 });
 
 const empty = (v: string | undefined) => (v === "" ? undefined : v);

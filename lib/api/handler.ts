@@ -2,6 +2,11 @@
  * Route-handler plumbing: every handler under app/api goes through `handler` (public) or one of the
  * authorizing wrappers built on it in ./with-auth.ts. They own the browser-origin check, JSON parsing and
  * zod → 400, AppError → status, the user's language, and no-store caching.
+ *
+ * Operations: each request gets an id (the proxy's X-Request-Id when it is a short safe token, else a fresh
+ * UUID), answered back in X-Request-Id, written on every log line logged while it is served (lib/log.ts scope)
+ * and in the audit rows; when it is answered, one access line (method, route pattern, status, ms) and one
+ * observation in the request metrics (lib/metrics.ts) — no await and no database call of their own.
  */
 import crypto from "node:crypto";
 import type { NextRequest } from "next/server";
@@ -17,10 +22,13 @@ import {
 } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { localeOfRequest, translator } from "@/lib/i18n/translate";
+import { log, withLogScope } from "@/lib/log";
+import { recordRequest } from "@/lib/metrics";
 import { MAX_JSON_BYTES, parseJsonStrictOrThrow, readBodyTextOrThrow } from "./body";
 import { hasControlChars } from "./body";
 import { checkOrigin } from "./origin";
 import { clientIp } from "./ip";
+import { routePattern } from "./route-pattern";
 
 export type Ctx<P> = { req: NextRequest; params: P; locale: Locale; requestId: string; ip: string };
 export type RouteContext<P> = { params: Promise<P> };
@@ -65,25 +73,34 @@ export function validationError(error: z.ZodError): AppError {
 
 export function handler<P = Record<string, never>>(fn: (ctx: Ctx<P>) => Promise<Result>) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
-    const locale = localeOfRequest(req);
+    const started = performance.now();
     const sentId = req.headers.get("x-request-id"); // trusted only as a short token of safe characters
     const requestId = sentId && /^[A-Za-z0-9._-]{1,64}$/.test(sentId) ? sentId : crypto.randomUUID();
-    try {
-      checkOrigin(req);
-      const params = (await context?.params) ?? ({} as P);
-      // Path segments are input too: a control character never reaches a query or a log.
-      for (const v of Object.values(params as Record<string, unknown>).flat())
-        if (typeof v === "string" && hasControlChars(v)) throw new AppError("INVALID_CHARACTERS", { field: "path" });
-      const result = await fn({ req, params, locale, requestId, ip: clientIp(req) });
-      if (result instanceof Response) {
-        if (!result.headers.has("cache-control")) result.headers.set("cache-control", "no-store");
-        return result;
+    return withLogScope(requestId, async () => {
+      const locale = localeOfRequest(req);
+      let route = req.nextUrl.pathname;
+      let res: Response;
+      try {
+        const params = (await context?.params) ?? ({} as P);
+        route = routePattern(route, params as Record<string, unknown>);
+        checkOrigin(req);
+        // Path segments are input too: a control character never reaches a query or a log.
+        for (const v of Object.values(params as Record<string, unknown>).flat())
+          if (typeof v === "string" && hasControlChars(v)) throw new AppError("INVALID_CHARACTERS", { field: "path" });
+        const result = await fn({ req, params, locale, requestId, ip: clientIp(req) });
+        if (result instanceof Response) {
+          if (!result.headers.has("cache-control")) result.headers.set("cache-control", "no-store");
+          res = result;
+        } else res = json(result ?? {});
+      } catch (e) {
+        res = errorResponse(toAppError(e, requestId), locale);
       }
-      return json(result ?? {});
-    } catch (e) {
-      const err = toAppError(e, requestId);
-      return errorResponse(err, locale);
-    }
+      res.headers.set("x-request-id", requestId);
+      const ms = performance.now() - started;
+      recordRequest(req.method, route, res.status, ms);
+      log.info("request", { method: req.method, route, status: res.status, ms: Math.round(ms * 10) / 10 });
+      return res;
+    });
   };
 }
 
@@ -93,6 +110,6 @@ export function toAppError(e: unknown, requestId: string): AppError {
   // A NUL byte or the like that validation let through reaches the database: still the client's input.
   if (isInvalidText(e)) return new AppError("INVALID_CHARACTERS");
   // Names, codes and code positions go to the log; never the message, which may carry SQL parameters.
-  console.error(JSON.stringify({ level: "error", requestId, ...errorLogFields(e) }));
+  log.error("internal error", { requestId, ...errorLogFields(e) });
   return new AppError("INTERNAL");
 }

@@ -10,6 +10,7 @@ import { hasControlChars, MAX_AUTH_BYTES, readBodyTextOrThrow } from "@/lib/api/
 import { json } from "@/lib/api/handler";
 import type { RequestMeta } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { authSecret } from "@/lib/secret";
 import { logout } from "./login";
 import { clearSessionCookies, sessionUser } from "./session";
@@ -22,10 +23,11 @@ export function authOptions(): NextAuthOptions {
     pages: { signIn: "/login", error: "/login" },
     // The base URL comes from the request; NEXTAUTH_URL is optional here, so that warning is noise.
     logger: {
+      // The code only: next-auth's metadata may hold the request's cookies or tokens.
       warn: (code) => {
-        if (code !== "NEXTAUTH_URL") console.warn(JSON.stringify({ level: "warn", msg: `next-auth ${code}` }));
+        if (code !== "NEXTAUTH_URL") log.warn(`next-auth ${code}`);
       },
-      error: (code) => console.error(JSON.stringify({ level: "error", msg: `next-auth ${code}` })),
+      error: (code) => log.error(`next-auth ${code}`),
       debug: () => {},
     },
   };

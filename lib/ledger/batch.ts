@@ -14,6 +14,7 @@ import { type DbOrTx, rowsOf, type Tx } from "@/db/client";
 import type { Coin } from "@/db/schema";
 import { type AuditEvent, audit } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
+import { countPosting } from "@/lib/metrics";
 import { D, toDecimalString } from "@/lib/money";
 import type { MemberKind, SystemKind } from "./index";
 
@@ -51,6 +52,12 @@ export type BatchCreditResult = {
 
 /** Credits many members of one coin from one system account in a single balanced posting. */
 export async function postBatchCredit(db: DbOrTx, input: BatchCreditInput): Promise<BatchCreditResult> {
+  const result = await batchCredit(db, input);
+  countPosting(input.kind, result.replayed);
+  return result;
+}
+
+async function batchCredit(db: DbOrTx, input: BatchCreditInput): Promise<BatchCreditResult> {
   const { coin, from, to } = input;
   return db.transaction(async (tx) => {
     const inserted = rowsOf<{ id: string }>(

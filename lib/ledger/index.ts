@@ -11,6 +11,7 @@ import { type DbOrTx, rowsOf, type Tx } from "@/db/client";
 import { type AccountKind, type Coin, ledgerAccounts, type TxType } from "@/db/schema";
 import { type AuditEvent, auditRecord } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
+import { countPosting } from "@/lib/metrics";
 import { COIN_DECIMALS, D, type Dec, toDecimalString } from "@/lib/money";
 
 export const MEMBER_KINDS = ["holding", "staked", "held", "rewards"] as const;
@@ -126,6 +127,7 @@ export async function post(db: DbOrTx, input: PostingInput): Promise<PostingResu
     throw ledgerRefusal(e) ?? e;
   }
   const out = JSON.parse(text) as PostedJson;
+  countPosting(input.kind, out.replayed);
   return {
     postingId: Number(out.posting_id),
     replayed: out.replayed,

@@ -7,6 +7,7 @@
  *   while the feed is down, marked stale.
  */
 import { errorLogFields } from "@/lib/errors";
+import { log as logLine } from "@/lib/log";
 import "server-only";
 
 export type Snapshot<T> = {
@@ -132,8 +133,12 @@ export class Feed<T> {
   }
 }
 
-/** Database errors are logged by their fields only (errorLogFields): a driver message may carry parameters. */
-function log(level: string, feed: string, msg: string, fields: Record<string, unknown> = {}) {
+/**
+ * Database errors are logged by their fields only (errorLogFields): a driver message may carry parameters.
+ * The line carries the id of the request or job whose read started the refresh (lib/log.ts). Silent under
+ * NODE_ENV=test, where the exchanges are unreachable on purpose in most files.
+ */
+function log(level: "warn", feed: string, msg: string, fields: Record<string, unknown> = {}) {
   if (process.env.NODE_ENV === "test") return;
-  console.warn(JSON.stringify({ level, msg: `price feed ${feed}: ${msg}`, ...fields }));
+  logLine[level](`price feed ${feed}: ${msg}`, fields);
 }

@@ -4,11 +4,13 @@
  */
 import "server-only";
 import { env } from "@/lib/env";
+import { withLogScope } from "@/lib/log";
 import { refreshPrices } from "./index";
 
 export function startPriceRefresh(): void {
   const tick = () => {
-    refreshPrices().catch(() => {}); // failures are logged and backed off by the feeds
+    // failures are logged (under the job's id) and backed off by the feeds
+    withLogScope("job:price-refresh", () => refreshPrices()).catch(() => {});
   };
   tick();
   setInterval(tick, env().PRICE_REFRESH_MS).unref();

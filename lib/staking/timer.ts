@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { dbKind, getDb, rowsOf } from "@/db/client";
 import { errorLogFields } from "@/lib/errors";
+import { log, withLogScope } from "@/lib/log";
 import { type AccrueResult, accrueRewards } from "./run";
 import { msUntilKst } from "./time";
 
@@ -29,24 +30,22 @@ export async function runScheduledAccrual(now = new Date()): Promise<AccrueResul
   });
 }
 
-async function tick(label: string) {
-  try {
-    const result = await runScheduledAccrual();
-    console.log(
-      JSON.stringify({
-        level: "info",
-        msg: "staking reward run",
+/** One timer run, logged under the job's own id (lib/log.ts): totals only, no member. */
+const tick = (label: string) =>
+  withLogScope("job:reward-run", async () => {
+    try {
+      const result = await runScheduledAccrual();
+      log.info("staking reward run", {
         trigger: label,
         skipped: result === null,
         days: result?.days.map((d) => d.day) ?? [],
         membersPaid: result?.membersPaid ?? 0,
         totalPaid: result?.totalPaid ?? "0",
-      }),
-    );
-  } catch (e) {
-    console.error(JSON.stringify({ level: "error", msg: "staking reward run failed", ...errorLogFields(e) }));
-  }
-}
+      });
+    } catch (e) {
+      log.error("staking reward run failed", errorLogFields(e));
+    }
+  });
 
 const timerKey = Symbol.for("wld.staking.timer");
 

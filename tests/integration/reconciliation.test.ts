@@ -106,7 +106,7 @@ describe("reconciliation", () => {
     for (const cookie of [member.cookie, undefined]) {
       const res = await deepHealth(cookie);
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body).sort()).toEqual(["db", "ok"]);
+      expect(Object.keys(res.body).sort()).toEqual(["db", "dbLatencyMs", "ok", "price"]);
     }
   });
 });

@@ -1,4 +1,5 @@
-// GET /api/health — { ok: true, db: "pglite" | "postgres" } when the database answers; 503 with Retry-After when not.
+// GET /api/health — 200 { ok: true, db: "pglite" | "postgres", dbLatencyMs, price: { newestAgeSeconds } } when the
+// database answers; 503 { ok: false, db: "down", error, code } with Retry-After when it does not (lib/health.ts).
 // GET /api/health?deep=1 — for an administrator also { ledger: reconciliation } (lib/admin/reconciliation.ts) and
 // 503 with ok: false when any ledger invariant or coin total disagrees; for anyone else the plain answer.
 import { handler } from "@/lib/api/handler";
@@ -6,4 +7,6 @@ import { healthAnswer } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handler(async ({ req }) => healthAnswer(req, new URL(req.url).searchParams.get("deep") === "1"));
+export const GET = handler(async ({ req, locale }) =>
+  healthAnswer(req, new URL(req.url).searchParams.get("deep") === "1", locale),
+);

@@ -1,0 +1,74 @@
+/**
+ * The server's log: one JSON line per event, `{"time","level","msg","requestId",…fields}`, info and debug on
+ * stdout, warn and error on stderr, so any collector (journald, Docker, a log shipper) can index it without
+ * parsing prose. Everything written while a request is served carries that request's id (lib/api/handler.ts
+ * runs each request inside `withLogScope`); a background job runs inside its own scope (`job:reward-run` …).
+ *
+ * What may be logged: names, codes, counts, route patterns, ids. Never a password, token, cookie, 2FA code,
+ * SQL text or parameters, or an amount next to the member it belongs to (lib/errors.ts errorLogFields gives
+ * an error's loggable part). As a second line of defence any field whose name looks like a secret is
+ * written as "[redacted]", at any depth, and an Error value is reduced to its name.
+ *
+ * LOG_LEVEL (debug | info | warn | error) sets the threshold: info by default, warn under NODE_ENV=test so
+ * the test runner's output is not one access line per call.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
+export type LogFields = Record<string, unknown>;
+
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const SECRET_KEY =
+  /pass(word|wd)?|secret|token|cookie|authori[sz]ation|^t?otp$|two_?factor|session|hash|private|api_?key/i;
+
+// One store per process even if this module is bundled into several route chunks.
+const storeKey = Symbol.for("wld.log.scope");
+const g = globalThis as typeof globalThis & { [storeKey]?: AsyncLocalStorage<string> };
+g[storeKey] ??= new AsyncLocalStorage<string>();
+const scope: AsyncLocalStorage<string> = g[storeKey];
+
+/** Runs `fn` with `id` as the request id of every line it (and whatever it awaits) logs. */
+export function withLogScope<T>(id: string, fn: () => T): T {
+  return scope.run(id, fn);
+}
+
+/** The request (or job) id of the current scope, if any. */
+export function currentRequestId(): string | undefined {
+  return scope.getStore();
+}
+
+let threshold: { raw: string | undefined; rank: number } | undefined;
+
+/** LOG_LEVEL's rank, parsed again only when the variable changed (this runs for every line). */
+function minimumRank(): number {
+  const raw = process.env.LOG_LEVEL;
+  if (threshold && threshold.raw === raw) return threshold.rank;
+  const level = raw && raw in RANK ? (raw as LogLevel) : process.env.NODE_ENV === "test" ? "warn" : "info";
+  threshold = { raw, rank: RANK[level] };
+  return threshold.rank;
+}
+
+function safeValue(key: string, value: unknown): unknown {
+  if (key && key !== "requestId" && SECRET_KEY.test(key)) return "[redacted]";
+  if (typeof value === "bigint") return value.toString();
+  if (value instanceof Error) return { name: value.name };
+  return value;
+}
+
+function write(level: LogLevel, msg: string, fields?: LogFields): void {
+  if (RANK[level] < minimumRank()) return;
+  const line = JSON.stringify(
+    { time: new Date().toISOString(), level, msg, requestId: scope.getStore(), ...fields },
+    safeValue,
+  );
+  if (level === "error") console.error(line);
+  else if (level === "warn") console.warn(line);
+  else console.log(line);
+}
+
+export const log = {
+  debug: (msg: string, fields?: LogFields) => write("debug", msg, fields),
+  info: (msg: string, fields?: LogFields) => write("info", msg, fields),
+  warn: (msg: string, fields?: LogFields) => write("warn", msg, fields),
+  error: (msg: string, fields?: LogFields) => write("error", msg, fields),
+};
