@@ -1,7 +1,8 @@
 /**
  * The only place that builds a database driver.
- * DATABASE_URL set → postgres.js against that server; unset → PGlite persisted in DATA_DIR
- * (or in memory when DATA_DIR is "memory://", as the tests use it).
+ * DATABASE_URL set → postgres.js against that server (unprepared statements behind a transaction pooler,
+ * DATABASE_POOLER=transaction); unset → PGlite persisted in DATA_DIR (or in memory when DATA_DIR is
+ * "memory://", as the tests use it).
  * The settings come from db/settings.ts (the environment), never from lib/.
  */
 import fs from "node:fs";
@@ -23,12 +24,14 @@ type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
 const g = globalThis as GlobalWithDb;
 
 async function open(): Promise<Handle> {
-  const { databaseUrl: DATABASE_URL, dataDir: DATA_DIR } = dbSettings();
+  const { databaseUrl: DATABASE_URL, dataDir: DATA_DIR, transactionPooler } = dbSettings();
   if (DATABASE_URL) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const client = postgres(DATABASE_URL, {
       max: Number(process.env.DB_POOL_MAX ?? 10),
+      // Behind a transaction pooler a named prepared statement may be missing on the next server connection.
+      prepare: !transactionPooler,
       onnotice: () => {},
       debug: statementCounter(process.env.WLD_STATEMENT_COUNT_FILE),
     });

@@ -1,6 +1,9 @@
 /**
  * Applies the committed SQL migrations with whichever driver is configured.
- * On PostgreSQL an advisory lock keeps several starting instances from migrating at once.
+ * On PostgreSQL a session-level advisory lock keeps several starting instances from migrating at once. A
+ * session lock needs one server connection from lock to unlock, which a transaction pooler does not promise:
+ * migrations therefore go to DATABASE_DIRECT_URL (PostgreSQL itself) when it is set, and lib/env.ts refuses
+ * DATABASE_POOLER=transaction without it.
  */
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -22,7 +25,7 @@ export async function migrateDatabase(): Promise<void> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const url = dbSettings().databaseUrl as string;
+  const url = dbSettings().migrationUrl as string;
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const db = drizzle(client);

@@ -9,8 +9,27 @@ import path from "node:path";
 /** Where the embedded database lives when DATA_DIR is unset. */
 export const DEFAULT_DATA_DIR = "./.data";
 
-export function dbSettings(): { databaseUrl: string | undefined; dataDir: string } {
-  return { databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || DEFAULT_DATA_DIR };
+export type DbSettings = {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /**
+   * DATABASE_POOLER=transaction: DATABASE_URL is a transaction pooler (PgBouncer `pool_mode = transaction`),
+   * where consecutive statements of one client may run on different server connections. Named prepared
+   * statements and session state then do not survive, so the driver sends every statement unprepared.
+   */
+  transactionPooler: boolean;
+  /** Where migrations go: DATABASE_DIRECT_URL (PostgreSQL itself, for the session-level lock), else DATABASE_URL. */
+  migrationUrl: string | undefined;
+};
+
+export function dbSettings(): DbSettings {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  return {
+    databaseUrl,
+    dataDir: process.env.DATA_DIR || DEFAULT_DATA_DIR,
+    transactionPooler: process.env.DATABASE_POOLER === "transaction",
+    migrationUrl: process.env.DATABASE_DIRECT_URL || databaseUrl,
+  };
 }
 
 /**
@@ -19,8 +38,11 @@ export function dbSettings(): { databaseUrl: string | undefined; dataDir: string
  * generated secrets there.
  */
 export function privateDataDir(dir = dbSettings().dataDir): string {
-  const full = path.resolve(dir);
-  fs.mkdirSync(full, { recursive: true, mode: 0o700 });
-  if ((fs.statSync(full).mode & 0o777) !== 0o700) fs.chmodSync(full, 0o700);
+  // A directory chosen at run time: the ignore comments keep the build's file tracing from copying the whole
+  // project into the standalone output (it cannot know which folder this will be).
+  const full = path.resolve(/*turbopackIgnore: true*/ dir);
+  fs.mkdirSync(/*turbopackIgnore: true*/ full, { recursive: true, mode: 0o700 });
+  if ((fs.statSync(/*turbopackIgnore: true*/ full).mode & 0o777) !== 0o700)
+    fs.chmodSync(/*turbopackIgnore: true*/ full, 0o700);
   return full;
 }

@@ -8,6 +8,14 @@ import { z } from "zod";
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * What sits between the app and PostgreSQL on DATABASE_URL: `none` (the default: PostgreSQL itself, or a
+   * session pooler) or `transaction` (PgBouncer's transaction pooling: no prepared statements, and migrations
+   * go to DATABASE_DIRECT_URL, which is then required). db/settings.ts reads both.
+   */
+  DATABASE_POOLER: z.enum(["none", "transaction"]).default("none"),
+  /** PostgreSQL itself, bypassing the pooler: used by migrations only (their lock is session-level). */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   /** Where the embedded database lives; db/client.ts reads it (default ./.data). */
   DATA_DIR: z.string().optional(),
   PORT: z.coerce.number().int().positive().max(65_535).default(3000),
@@ -79,8 +87,13 @@ export function startupEnvProblem(): string | null {
   const missing = empty(process.env.DATABASE_URL)
     ? REQUIRED_WITH_DATABASE_URL.filter((k) => !empty(process.env[k]))
     : [];
+  const noDirectUrl =
+    result.success && result.data.DATABASE_POOLER === "transaction" && !result.data.DATABASE_DIRECT_URL;
   const parts = [
     missing.length ? `missing ${missing.join(", ")} (required when DATABASE_URL is set)` : "",
+    noDirectUrl
+      ? "missing DATABASE_DIRECT_URL (required when DATABASE_POOLER=transaction: migrations bypass the pooler)"
+      : "",
     bad.length ? `malformed ${bad.join(", ")}` : "",
   ].filter(Boolean);
   return parts.length ? `Cannot start: ${parts.join("; ")}. See "Configuration" in README.md.` : null;
