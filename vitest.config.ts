@@ -12,6 +12,12 @@ const systemProject =
   askedForSystem ||
   (Boolean(process.env.TEST_DATABASE_URL) && fs.existsSync(path.resolve(import.meta.dirname, ".next/BUILD_ID")));
 
+// Cluster tests (tests/cluster) start nginx, PgBouncer and three instances of the standalone build; they run only
+// when asked for by name (`npm run test:cluster`, i.e. `--project cluster`) and skip with the reason when they cannot.
+const askedForCluster = process.argv.some(
+  (a, i, all) => a === "--project=cluster" || (a === "--project" && all[i + 1] === "cluster"),
+);
+
 const resolve = {
   alias: {
     "@": path.resolve(import.meta.dirname),
@@ -54,6 +60,20 @@ export default defineConfig({
                 maxWorkers: 1,
                 sequence: { groupOrder: 1 },
                 testTimeout: 300_000,
+                hookTimeout: 300_000,
+              },
+            },
+          ]
+        : []),
+      ...(askedForCluster
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "cluster",
+                include: ["tests/cluster/**/*.test.ts"],
+                maxWorkers: 1,
+                testTimeout: 600_000,
                 hookTimeout: 300_000,
               },
             },

@@ -1,0 +1,203 @@
+/**
+ * What must hold behind PgBouncer's transaction pooling, proven through the real deployment (nginx → three
+ * standalone instances → PgBouncer → PostgreSQL): the locks the app relies on are transaction-scoped and still
+ * serialize (the login failure budget, the reward run), idempotency keys apply once, migrations bypass the pooler,
+ * X-Forwarded-For is trusted only from nginx, and a SIGTERMed instance finishes what it has in flight.
+ */
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, login, PASSWORD, sameAmount, seedMembers, storeWldPrice, tally, wld } from "../system/support/api";
+import { Dx } from "../soak/model";
+import { createScratchDatabase, ROOT } from "../system/support/cluster";
+import { createAdmin, createProduct, kstDay, RATE, seedStakers } from "./fixtures";
+import { clusterSkipReason, report, startTestCluster, type TestCluster } from "./support";
+
+const skip = clusterSkipReason();
+if (skip) report(`pooler tests skipped: ${skip}`);
+
+describe.skipIf(skip !== null)("behind PgBouncer (transaction pooling) and nginx", () => {
+  let t: TestCluster;
+  let adminCookie: string;
+
+  beforeAll(async () => {
+    t = await startTestCluster("pool", 3);
+    await storeWldPrice(t.db.sql);
+    await createAdmin(t.db.sql, t.db.url, "pooladmin");
+    adminCookie = await login(t.cluster.url, "pooladmin", PASSWORD);
+    await createProduct(t.cluster.url, adminCookie);
+  }, 300_000);
+
+  afterAll(async () => {
+    await t?.stop();
+  }, 60_000);
+
+  it("parallel wrong passwords on three instances lock the account after exactly its budget of 5", async () => {
+    const [m] = await seedMembers(t.db.sql, [{ userId: "poolthrottle" }]);
+    const tries = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        call(t.cluster.url, "POST", "/api/login", { body: { userId: m!.userId, password: "Wrong-Password-1" } }),
+      ),
+    );
+    const counts = tally(tries);
+    report(`login throttle: 15 parallel wrong passwords through nginx → ${JSON.stringify(counts)}`);
+    expect(counts).toEqual({ 401: 5, 429: 10 });
+    const right = await call(t.cluster.url, "POST", "/api/login", { body: { userId: m!.userId, password: PASSWORD } });
+    expect(right.status).toBe(429);
+  });
+
+  it("X-Forwarded-For is nginx's word, not the client's: a forged address is not what the app records", async () => {
+    const [m] = await seedMembers(t.db.sql, [{ userId: "poolforged" }]);
+    const r = await call(t.cluster.url, "POST", "/api/login", {
+      body: { userId: m!.userId, password: PASSWORD },
+      headers: { "x-forwarded-for": "203.0.113.9" },
+    });
+    expect(r.status).toBe(200);
+    const rows = await t.db.sql<{ ip: string }[]>`
+      SELECT ip FROM sessions WHERE user_id = ${m!.id} ORDER BY created_at DESC LIMIT 1`;
+    expect(rows[0]?.ip).toBe("127.0.0.1");
+  });
+
+  it("one Idempotency-Key sent 12 times at once over three instances applies once", async () => {
+    const [m] = await seedMembers(t.db.sql, [{ userId: "poolonce" }]);
+    const credit = await call(t.cluster.url, "PATCH", `/api/admin/users/${m!.id}/coin`, {
+      cookie: adminCookie,
+      body: { symbol: "WLD", amount: "100", action: "DEPOSIT" },
+    });
+    expect(credit.status).toBe(200);
+    const cookie = await login(t.cluster.url, m!.userId, PASSWORD);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call(t.cluster.url, "POST", `/api/users/${m!.userId}/swap`, {
+          cookie,
+          body: { amount: "7" },
+          headers: { "idempotency-key": "pool-once-1" },
+        }),
+      ),
+    );
+    report(
+      `idempotency: 12 same-key swaps → ${JSON.stringify(tally(answers))}, ${answers.filter((a) => a.replayed).length} replayed`,
+    );
+    // Each answer is the first one, or "still in progress" (409) while the first runs; never a second swap.
+    expect(answers.every((a) => a.status === 200 || (a.status === 409 && a.body?.code))).toBe(true);
+    expect(answers.some((a) => a.status === 200 && !a.replayed)).toBe(true);
+    const bal = await wld(t.db.sql, m!.id);
+    expect(await sameAmount(t.db.sql, bal.staked!, "7")).toBe(true);
+    expect(await sameAmount(t.db.sql, bal.holding!, "93")).toBe(true);
+  });
+
+  it("six concurrent reward runs of one day (HTTP, three instances) and two scheduled runs pay every staker once", async () => {
+    const stakers = await seedStakers(t.db.sql, t.cluster.url, adminCookie, "poolstake", 6, "500", "400");
+    const day = kstDay(3);
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call(t.cluster.url, "POST", "/api/admin/staking/rewards/run", { cookie: adminCookie, body: { date: day } }),
+      ),
+    );
+    expect(runs.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const paid = runs.map((r) => Number(r.body.membersPaid));
+    report(`reward runs of ${day}: six at once → members paid per answer ${JSON.stringify(paid)}`);
+    expect(paid.reduce((a, b) => a + b, 0)).toBe(stakers.length);
+
+    // The daily timer's path: pg_try_advisory_xact_lock inside one transaction, through PgBouncer.
+    Object.assign(process.env, { DATABASE_URL: t.cluster.poolerUrl, DATABASE_POOLER: "transaction" });
+    const { runScheduledAccrual } = await import("@/lib/staking/timer");
+    const { closeDb } = await import("@/db/client");
+    try {
+      const scheduled = await Promise.all([runScheduledAccrual(), runScheduledAccrual()]);
+      const skipped = scheduled.filter((s) => s === null).length;
+      const members = scheduled.reduce((a, s) => a + (s?.membersPaid ?? 0), 0);
+      report(
+        `scheduled runs: two at once through PgBouncer → ${skipped} skipped on the lock, ${members} member-days paid`,
+      );
+      // Every ended day since the stake (the 10 days back, minus the one paid above) pays each staker once.
+      const rows = await t.db.sql<{ day: string; n: number }[]>`
+        SELECT day::text AS day, count(*)::int AS n FROM staking_rewards GROUP BY day ORDER BY day`;
+      expect(rows.every((r) => r.n === stakers.length)).toBe(true);
+      expect(members).toBe((rows.length - 1) * stakers.length);
+    } finally {
+      await closeDb();
+    }
+    const days = (await t.db.sql`SELECT count(DISTINCT day)::int AS n FROM staking_rewards`)[0]!.n as number;
+    // floor8(400 × 12.5 / 36500) = 0.13698630 a day, for every day paid.
+    const perDay = new Dx("400").times(RATE).div(36500).toDecimalPlaces(8, Dx.ROUND_DOWN);
+    for (const s of stakers) {
+      const bal = await wld(t.db.sql, s.id);
+      expect(bal.rewards, s.userId).toBe(perDay.times(days).toFixed(18));
+    }
+  });
+
+  it("three processes migrating one fresh database at once (pooler URL + direct URL) all succeed, each migration once", async () => {
+    const fresh = await createScratchDatabase("poolmig");
+    try {
+      await fresh.sql`DROP SCHEMA public CASCADE`;
+      await fresh.sql`DROP SCHEMA IF EXISTS drizzle CASCADE`;
+      await fresh.sql`CREATE SCHEMA public`;
+      const runOne = () =>
+        new Promise<number>((resolve) => {
+          const p = spawn("npm", ["run", "--silent", "db:migrate"], {
+            cwd: ROOT,
+            stdio: "ignore",
+            env: {
+              ...process.env,
+              // The pooler is that of the cluster (another database): nothing but the direct URL may be used.
+              DATABASE_URL: t.cluster.poolerUrl,
+              DATABASE_POOLER: "transaction",
+              DATABASE_DIRECT_URL: fresh.url,
+            },
+          });
+          p.on("exit", (code) => resolve(code ?? 1));
+        });
+      const codes = await Promise.all([runOne(), runOne(), runOne()]);
+      expect(codes).toEqual([0, 0, 0]);
+      const [{ applied }] =
+        (await fresh.sql`SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations`) as unknown as [
+          { applied: number },
+        ];
+      const [{ distinct }] = (await fresh.sql`
+        SELECT count(DISTINCT hash)::int AS distinct FROM drizzle.__drizzle_migrations`) as unknown as [
+        { distinct: number },
+      ];
+      report(`migrations: three at once through DATABASE_DIRECT_URL → ${applied} applied, ${distinct} distinct`);
+      expect(applied).toBe(distinct);
+      expect(applied).toBeGreaterThan(5);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it("SIGTERM: the requests in flight on the instance finish, then it exits; nginx sends the rest elsewhere", async () => {
+    const inst = t.cluster.instances[0]!;
+    const members = await seedMembers(
+      t.db.sql,
+      Array.from({ length: 16 }, (_, i) => ({ userId: `poolterm${i}` })),
+    );
+    // Logins hash with argon2: 16 at once keep the instance busy for a while.
+    const inflight = members.map((m) =>
+      call(inst.base, "POST", "/api/login", { body: { userId: m.userId, password: PASSWORD } }),
+    );
+    // Until every login has reached the server (the instance's own count of open connections would be better;
+    // the hashes take far longer than the requests take to arrive).
+    await new Promise((r) => setTimeout(r, 250));
+    const t0 = performance.now();
+    const stopped = t.cluster.stopInstance(0);
+    await new Promise((r) => setTimeout(r, 30));
+    const after = await call(inst.base, "GET", "/api/health", { timeoutMs: 5_000 });
+    const throughNginx = await Promise.all(Array.from({ length: 9 }, () => call(t.cluster.url, "GET", "/api/health")));
+    const answers = await Promise.all(inflight);
+    const code = await stopped;
+    report(
+      `SIGTERM: 16 logins in flight → ${JSON.stringify(tally(answers))} ${answers
+        .map((a) => a.error ?? "")
+        .join(" ")
+        .trim()}; a new connection to it → ${after.status || after.error}; ` +
+        `through nginx meanwhile ${JSON.stringify(tally(throughNginx))}; exited ${code} after ${(performance.now() - t0).toFixed(0)} ms`,
+    );
+    expect(tally(answers)).toEqual({ 200: 16 });
+    expect(after.status).toBe(0);
+    expect(tally(throughNginx)).toEqual({ 200: 9 });
+    expect(inst.alive()).toBe(false);
+    const restart = await t.cluster.startInstance(0);
+    report(`SIGTERM: instance 0 started again in ${restart} ms`);
+    expect(t.cluster.instances[0]!.alive()).toBe(true);
+  });
+});

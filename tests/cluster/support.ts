@@ -1,0 +1,88 @@
+/**
+ * The cluster tests' harness: a scratch database (tests/system's createScratchDatabase: created and migrated
+ * directly), the standalone build staged in a directory of this run, and the deployment of scripts/cluster
+ * (nginx → 3 instances → PgBouncer → PostgreSQL) on free ports. `[cluster] …` lines are the figures measured.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { type Cluster, freePort, startCluster } from "@/scripts/cluster/launcher";
+import { stageStandalone, standaloneProblem } from "@/scripts/cluster/standalone";
+import { createScratchDatabase, ROOT, type ScratchDatabase } from "../system/support/cluster";
+
+export function report(line: string): void {
+  console.log(`[cluster] ${line}`);
+}
+
+/** The checkout whose standalone build is staged (CLUSTER_BUILD_ROOT: another checkout's, e.g. a clean build). */
+const buildRoot = () => process.env.CLUSTER_BUILD_ROOT || ROOT;
+
+/** Why the cluster tests cannot run here, or null. */
+export function clusterSkipReason(): string | null {
+  if (!process.env.TEST_DATABASE_URL)
+    return "TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)";
+  for (const bin of ["/usr/sbin/nginx", "/usr/sbin/pgbouncer"])
+    if (!fs.existsSync(bin)) return `${bin} is missing: bash scripts/cluster/install-packages.sh`;
+  return standaloneProblem(buildRoot());
+}
+
+export type TestCluster = { cluster: Cluster; db: ScratchDatabase; stop: () => Promise<void> };
+
+/** A scratch database and a cluster of `instances` on it; `env` goes to every instance. */
+export async function startTestCluster(
+  prefix: string,
+  instances: number,
+  env: Record<string, string> = {},
+): Promise<TestCluster> {
+  const t0 = performance.now();
+  const runDir = path.join(ROOT, ".test-data", `cluster-${prefix}-${process.pid}`);
+  fs.rmSync(runDir, { recursive: true, force: true });
+  fs.mkdirSync(runDir, { recursive: true, mode: 0o755 });
+  fs.chmodSync(path.join(ROOT, ".test-data"), 0o755); // PgBouncer runs as another user and must reach runDir
+  const appDir = path.join(runDir, "app");
+  const db = await createScratchDatabase(prefix);
+  try {
+    stageStandalone(appDir, buildRoot());
+    const ports = await Promise.all(Array.from({ length: instances + 2 }, () => freePort()));
+    const cluster = await startCluster({
+      instances,
+      directUrl: db.url,
+      appDir,
+      runDir,
+      port: ports[0]!,
+      pgbouncerPort: ports[1]!,
+      appPorts: ports.slice(2),
+      secrets: {
+        AUTH_SECRET: crypto.randomBytes(48).toString("base64url"),
+        FILE_ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64"),
+      },
+      env: {
+        // No exchange is reachable here; the tests store the price. No background jobs: reward runs are the
+        // load's own, so the model knows which days were paid.
+        UPBIT_API_URL: "http://127.0.0.1:9",
+        BINANCE_API_URL: "http://127.0.0.1:9",
+        WLD_DISABLE_JOBS: "1",
+        // Administrators sign in with a password alone here; two-factor is proven by the integration tests.
+        ADMIN_2FA: "optional",
+        ...env,
+      },
+      log: report,
+    });
+    report(
+      `${prefix}: ${instances} instances behind nginx ${cluster.url}, PgBouncer on ${new URL(cluster.poolerUrl).port}, ` +
+        `database ${db.name}; ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    return {
+      cluster,
+      db,
+      stop: async () => {
+        await cluster.stop();
+        await db.drop();
+        fs.rmSync(appDir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    await db.drop();
+    throw e;
+  }
+}
