@@ -57,6 +57,8 @@ function create(): Metrics {
     labelNames: ["kind", "replayed"] as const,
     registers: [registry],
   });
+  // The pool gauges are registered before the pending gauge and a scrape collects in that order, so the
+  // scrape's own query is not in its pool reading.
   new Gauge({
     name: "wld_db_pool_in_use",
     help: "Connections asked of the PostgreSQL pool now (statements outside a transaction + open transactions)",

@@ -154,7 +154,7 @@ describe("no secret reaches a log line", () => {
       expect(login.status).toBe(200);
       const cookie = sessionCookieOf(login.headers)!;
       secrets.push(cookie.split("=").slice(1).join("="));
-      const me = { userId, cookie };
+      expect((await coins({ userId, cookie })).status).toBe(200);
 
       const start = await call(enrolRoute, "POST", "/api/two-factor/enrol", { cookie });
       expect(start.status).toBe(200);
