@@ -154,7 +154,7 @@ test("the flag buttons switch the language through NEXT_LOCALE and reload", asyn
   expect((await context.cookies()).find((c) => c.name === "NEXT_LOCALE")).toBeUndefined();
 });
 
-test("pages carry a nonce CSP and security headers; API answers are no-store and nosniff", async ({
+test("D24 pages carry a nonce CSP and security headers; API answers are no-store and nosniff", async ({
   page,
   request,
 }) => {
@@ -182,7 +182,7 @@ test("pages carry a nonce CSP and security headers; API answers are no-store and
   expect(guest.status()).toBe(401);
 });
 
-test("a forged X-Forwarded-For does not reset the account's failed-login count", async ({ request }) => {
+test("B12 a forged X-Forwarded-For does not reset the account's failed-login count", async ({ request }) => {
   const userId = `ghost${Date.now().toString(36)}`;
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) {

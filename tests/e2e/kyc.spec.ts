@@ -89,7 +89,7 @@ test("a member registers an ID on /verify, an admin approves it, the member sees
   await expect(page.getByRole("button", { name: /등록/ })).toHaveCount(0);
 });
 
-test("the server refuses a 12 MB upload with 413, declared or streamed, and stays healthy", async ({
+test("E27 the server refuses a 12 MB upload with 413, declared or streamed, and stays healthy", async ({
   page,
   baseURL,
 }) => {

@@ -30,7 +30,7 @@ function status(base: string, method: string, path: string, headers: Record<stri
   });
 }
 
-test("a guest gets no member data through path variants, encodings, methods or the bypass header", async ({
+test("C20/C21 a guest gets no member data through path variants, encodings, methods or the bypass header", async ({
   baseURL,
 }) => {
   const variants = [
@@ -61,7 +61,7 @@ test("a guest gets no member data through path variants, encodings, methods or t
   }
 });
 
-test("member pages redirect a guest to /login even with the bypass header", async ({ request }) => {
+test("C20 member pages redirect a guest to /login even with the bypass header", async ({ request }) => {
   for (const path of ["/home", "/wallet", "/admin", "/admin/members", "/HOME"]) {
     const r = await request.get(path, { headers: BYPASS, maxRedirects: 0, failOnStatusCode: false });
     if (r.status() === 404) continue; // a path that does not exist has nothing to show
@@ -70,7 +70,7 @@ test("member pages redirect a guest to /login even with the bypass header", asyn
   }
 });
 
-test("a member cannot reach another member's data by changing case or encoding the handle", async ({
+test("C21 a member cannot reach another member's data by changing case or encoding the handle", async ({
   request,
   baseURL,
 }) => {

@@ -231,7 +231,7 @@ describe(`referral codes (${kind})`, () => {
 });
 
 describe(`memo and audit log (${kind})`, () => {
-  it("a coin credit, a phone edit and a request approval carry the memo into their audit rows", async () => {
+  it("G32 a coin credit, a phone edit and a request approval carry the memo into their audit rows", async () => {
     const memo = "고객 요청 #123\n두 번째 줄";
     const headers = { "x-audit-memo": encodeURIComponent(memo) };
     const m = await approvedMember();

@@ -59,7 +59,7 @@ const signup = (over: Record<string, unknown>, refId: string) =>
     headers: { "x-forwarded-for": freshIp() },
   });
 
-describe("control characters answer 4xx, and nothing about them reaches the log", () => {
+describe("D25 control characters answer 4xx, and nothing about them reaches the log", () => {
   it.each(["name", "userId", "password", "phone", "refId"])(
     "a NUL byte in sign-up's %s → 400 INVALID_CHARACTERS, no member created, no log line",
     async (field) => {
@@ -155,7 +155,7 @@ describe("control characters answer 4xx, and nothing about them reaches the log"
   });
 });
 
-describe("paths and cookies that used to answer 500", () => {
+describe("D25 paths and cookies that used to answer 500", () => {
   it("/api/users/by-refcode/%25 (Next hands the route '%') → 404 INVALID_REFCODE, not a second decode's 500", async () => {
     for (const code of ["%", "%E0%A4%A", "100%"]) {
       const r = await call(byRefcodeRoute, "GET", `/api/users/by-refcode/${encodeURIComponent(code)}`, {
@@ -178,7 +178,7 @@ describe("paths and cookies that used to answer 500", () => {
   });
 });
 
-describe("x-request-id and error logs", () => {
+describe("G32 x-request-id and error logs", () => {
   async function loginRequestId(header: string | undefined) {
     const u = await createUser();
     const r = await call(loginRoute, "POST", "/api/login", {

@@ -81,7 +81,7 @@ function memory() {
   return { rss: m.rss, heap: m.heapUsed };
 }
 
-describe("chunked 100 MB bodies stop at the limit", () => {
+describe("H35 chunked 100 MB bodies stop at the limit", () => {
   it("a JSON route, /api/login and /api/signup answer 413 after pulling only a little past 64 KB; memory stays flat", async () => {
     const u = await createUser();
     const before = memory();
@@ -117,7 +117,7 @@ describe("chunked 100 MB bodies stop at the limit", () => {
     }
   });
 
-  it("a chunked multipart upload stops at the 10 MB cap, even when the bytes are not the file", async () => {
+  it("E27 a chunked multipart upload stops at the 10 MB cap, even when the bytes are not the file", async () => {
     const u = await createUser();
     const boundary = "----audit";
     for (const head of [
@@ -148,7 +148,7 @@ describe("chunked 100 MB bodies stop at the limit", () => {
   });
 });
 
-describe("bodies within the limit", () => {
+describe("H35 bodies within the limit", () => {
   it("a chunked body of exactly 64 KB is read (wrong password → 401); one byte more → 413", async () => {
     const u = await createUser();
     const json = JSON.stringify({ userId: u.userId, password: "wrong-password" });
@@ -177,7 +177,7 @@ describe("bodies within the limit", () => {
   });
 });
 
-describe("a body that breaks off mid-way", () => {
+describe("H35 a body that breaks off mid-way", () => {
   it("answers 400 at once on a JSON route and on /api/login, and moves nothing", async () => {
     const u = await createUser();
     await fund(u.id, { holding: "3" });

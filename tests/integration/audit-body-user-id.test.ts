@@ -21,7 +21,7 @@ async function requestCount(userId: number): Promise<number> {
   );
 }
 
-describe("a body or query userId is the caller's own or refused", () => {
+describe("C17 a body or query userId is the caller's own or refused", () => {
   it("a transfer request naming another member is 403 and creates nothing; the caller's own handle works", async () => {
     const member = await approvedMember();
     const victim = await approvedMember();

@@ -46,8 +46,8 @@ async function requestRow(id: number) {
 
 beforeEach(() => resetPriceFeeds());
 
-describe("deposit quotes (issue 10 finding 7)", () => {
-  it("refuses to quote with a price older than 2 minutes (503 PRICE_UNAVAILABLE)", async () => {
+describe("H38 deposit quotes (issue 10 finding 7)", () => {
+  it("F30 refuses to quote with a price older than 2 minutes (503 PRICE_UNAVAILABLE)", async () => {
     await setWldPrice("2", 3 * 60_000);
     const u = await createUser();
     const r = await deposit(u, "28000");

@@ -21,7 +21,7 @@ import { expectLedgerConsistent } from "../support/ledger";
 const swap = (u: TestUser, raw: string) =>
   call(swapRoute, "POST", `/api/users/${u.userId}/swap`, { body: raw, cookie: u.cookie, params: { userId: u.userId } });
 
-describe("JSON numbers in member amounts", () => {
+describe("A3 JSON numbers in member amounts", () => {
   it.each([
     ["exponent", "1e1"],
     ["capital exponent", "1E1"],
@@ -94,7 +94,7 @@ describe("JSON numbers in member amounts", () => {
   });
 });
 
-describe("admin amounts are capped at 1e12", () => {
+describe("A3 admin amounts are capped at 1e12", () => {
   const over = ["1000000000001", "1000000000000.000000000000000001", "99999999999999999999"];
 
   it("coin deposit: 1e12 is accepted, anything above is 400 AMOUNT_TOO_LARGE and credits nothing", async () => {

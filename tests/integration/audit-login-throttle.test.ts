@@ -38,7 +38,7 @@ async function exhaustAddress(ip: string) {
 }
 
 describe(`login throttling (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  it("attempts refused for the address do not count against the account (a blocked address cannot lock `admin` out)", async () => {
+  it("H36 attempts refused for the address do not count against the account (a blocked address cannot lock `admin` out)", async () => {
     const victim = await createUser({ role: "SUPERADMIN" });
     const attacker = freshIp();
     await exhaustAddress(attacker);
@@ -52,7 +52,7 @@ describe(`login throttling (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await loginAs(victim.userId, DEFAULT_PASSWORD, freshIp())).status).toBe(200);
   });
 
-  it("a successful login gives the address nothing back: interleaving one's own logins never buys more guesses", async () => {
+  it("H36 a successful login gives the address nothing back: interleaving one's own logins never buys more guesses", async () => {
     const own = await createUser();
     const ip = freshIp();
     let guesses = 0;
@@ -88,7 +88,7 @@ describe(`login throttling (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     );
   });
 
-  it("50 parallel wrong guesses at one account: exactly 5 are hashed, 45 answer 429, and the right password is then refused too", async () => {
+  it("B12 50 parallel wrong guesses at one account: exactly 5 are hashed, 45 answer 429, and the right password is then refused too", async () => {
     const u = await createUser({ role: "ADMIN" });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => loginAs(u.userId, `parallel-guess-${i}`, freshIp())),
@@ -109,7 +109,7 @@ describe(`login throttling (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await loginAs(u.userId, reset.body.temporaryPassword, freshIp())).status).toBe(200);
   });
 
-  it("60 parallel wrong guesses from one address at 60 accounts: the address budget (30) holds within the pool's concurrency", async () => {
+  it("B12 60 parallel wrong guesses from one address at 60 accounts: the address budget (30) holds within the pool's concurrency", async () => {
     const ip = freshIp();
     const tag = Date.now().toString(36);
     const results = await Promise.all(
@@ -126,7 +126,7 @@ describe(`login throttling (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(60);
   });
 
-  it("an unknown account and a wrong password look the same and both cost a hash and a failure", async () => {
+  it("B13 an unknown account and a wrong password look the same and both cost a hash and a failure", async () => {
     const u = await createUser();
     const ghost = `ghost${Date.now().toString(36)}`;
     const [a, b] = [await loginAs(u.userId, "wrong-password-1"), await loginAs(ghost, "wrong-password-1")];

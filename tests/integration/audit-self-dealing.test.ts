@@ -47,7 +47,7 @@ async function denials(actorId: number): Promise<string[]> {
   ).map((r) => r.reason);
 }
 
-describe("no administrator can pay themselves", () => {
+describe("H33 no administrator can pay themselves", () => {
   it("the chain credit self → swap → withdraw → approve stops at the credit and at the approval", async () => {
     const admin = await createUser({ role: "ADMIN", idStatus: "APPROVED", walletAddr: OP_WALLET });
     const colleague = await createUser({ role: "ADMIN" });
@@ -148,7 +148,7 @@ describe("no administrator can pay themselves", () => {
   });
 });
 
-describe("an ADMIN never acts on a SUPERADMIN", () => {
+describe("H34 an ADMIN never acts on a SUPERADMIN", () => {
   it("a debit of a SUPERADMIN's holding is refused and changes nothing", async () => {
     const admin = await createUser({ role: "ADMIN" });
     const sa = await createUser({ role: "SUPERADMIN" });
@@ -166,7 +166,7 @@ describe("an ADMIN never acts on a SUPERADMIN", () => {
   });
 });
 
-describe("an ADMIN never sees a SUPERADMIN's ID image", () => {
+describe("H34 an ADMIN never sees a SUPERADMIN's ID image", () => {
   it("the image URL answers 403 to an ADMIN and 200 to another SUPERADMIN and the owner", async () => {
     const sa = await createUser({ role: "SUPERADMIN" });
     const form = new FormData();

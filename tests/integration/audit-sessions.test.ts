@@ -63,7 +63,7 @@ async function loginCookie(u: TestUser, headers: Record<string, string> = {}) {
   return sessionCookieOf(res.headers)!;
 }
 
-describe("one session row per login", () => {
+describe("H37 one session row per login", () => {
   it("login stores a row (random id of 256 bits, address, truncated user agent) that the cookie's token names", async () => {
     const u = await createUser();
     const ip = freshIp();
@@ -101,7 +101,7 @@ describe("one session row per login", () => {
   });
 });
 
-describe("logout ends only the session it is called from", () => {
+describe("H37 logout ends only the session it is called from", () => {
   it("logging out on one device leaves the member's other devices signed in", async () => {
     const u = await createUser();
     const phone = await loginCookie(u, { "user-agent": "phone" });
@@ -130,7 +130,7 @@ describe("logout ends only the session it is called from", () => {
   });
 });
 
-describe("which events end which sessions", () => {
+describe("B15 which events end which sessions", () => {
   it("a password change ends the member's other sessions; the one that made the change continues", async () => {
     const u = await createUser({ password: "old password 123" });
     const other = await loginCookie(u);
@@ -180,7 +180,7 @@ describe("which events end which sessions", () => {
   });
 });
 
-describe("lifetimes: absolute 12 hours, idle 30 minutes (administrators) or 7 days (members)", () => {
+describe("H37 lifetimes: absolute 12 hours, idle 30 minutes (administrators) or 7 days (members)", () => {
   it("a session ends 12 hours after login however active it is", async () => {
     const u = await createUser();
     await ageSessions(
@@ -224,7 +224,7 @@ describe("lifetimes: absolute 12 hours, idle 30 minutes (administrators) or 7 da
   });
 });
 
-describe("/api/login is the one way in; HTTPS takes only the __Secure- cookie", () => {
+describe("B14 /api/login is the one way in; HTTPS takes only the __Secure- cookie", () => {
   it("next-auth's sign-in and credentials callback answer 404 {error, code} and set no cookie", async () => {
     const u = await createUser();
     const form = new URLSearchParams({ userId: u.userId, password: DEFAULT_PASSWORD, json: "true" }).toString();

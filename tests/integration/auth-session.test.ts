@@ -37,7 +37,7 @@ const setRole = (actor: TestUser, target: { id: number }, role: string) =>
 const changePassword = (u: TestUser, body: unknown, cookie = u.cookie) =>
   call(passwordRoute, "PATCH", `/api/users/by-id/${u.userId}/password`, { cookie, params: { userId: u.userId }, body });
 
-describe("argon2id", () => {
+describe("B9 argon2id", () => {
   it("uses OWASP's parameters (m = 19 MiB, t = 2, p = 1) and one hash takes a measurable, bounded time", async () => {
     expect(ARGON2_PARAMS).toMatchObject({ algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     await hashPassword("warm-up password");
@@ -52,7 +52,7 @@ describe("argon2id", () => {
 });
 
 describe("POST /api/login", () => {
-  it("answers {userId, role} and sets an HttpOnly, SameSite=Lax session cookie that works; a new cookie each login", async () => {
+  it("B14 answers {userId, role} and sets an HttpOnly, SameSite=Lax session cookie that works; a new cookie each login", async () => {
     const u = await createUser({ role: "ADMIN", userId: `Mixed${Date.now().toString(36)}` });
     const res = await loginAs(u.userId.toLowerCase(), DEFAULT_PASSWORD);
     expect(res.status).toBe(200);
@@ -67,7 +67,7 @@ describe("POST /api/login", () => {
     expect(again).not.toBe(cookie);
   });
 
-  it("marks the cookie Secure with a __Secure- name under HTTPS", async () => {
+  it("B14 marks the cookie Secure with a __Secure- name under HTTPS", async () => {
     const u = await createUser();
     const { call: c } = await import("../support/http");
     const login = await import("@/app/api/login/route");
@@ -80,7 +80,7 @@ describe("POST /api/login", () => {
     expect(raw).toMatch(/; Secure/);
   });
 
-  it("gives an unknown user and a wrong password the same status and body, after the same hash work", async () => {
+  it("B13 gives an unknown user and a wrong password the same status and body, after the same hash work", async () => {
     const u = await createUser();
     const wrong = await loginAs(u.userId, "not the password");
     const unknown = await loginAs(`ghost${Date.now()}`, "not the password");
@@ -98,7 +98,7 @@ describe("POST /api/login", () => {
     expect(Math.max(a, b) / Math.min(a, b)).toBeLessThan(3);
   });
 
-  it("refuses a login or logout posted from a foreign or null Origin (login CSRF)", async () => {
+  it("D23 refuses a login or logout posted from a foreign or null Origin (login CSRF)", async () => {
     const u = await createUser();
     for (const origin of ["https://evil.example", "null"]) {
       const res = await call(loginRoute, "POST", "/api/login", {
@@ -124,7 +124,7 @@ describe("POST /api/login", () => {
     expect(res.body.code).toBe("LOGIN_REQUIRED");
   });
 
-  it("refuses the sixth attempt within 15 minutes with 429 + Retry-After, even with the right password and a forged X-Forwarded-For", async () => {
+  it("B12 refuses the sixth attempt within 15 minutes with 429 + Retry-After, even with the right password and a forged X-Forwarded-For", async () => {
     const u = await createUser();
     for (let i = 0; i < 5; i++) {
       // a different (forged) address every time: the account counter does not care
@@ -141,7 +141,7 @@ describe("POST /api/login", () => {
     expect((await auditRows("LOGIN_THROTTLED")).length).toBeGreaterThan(0);
   });
 
-  it("parallel wrong guesses cannot slip past the limit: at most 5 of 20 are checked", async () => {
+  it("B12 parallel wrong guesses cannot slip past the limit: at most 5 of 20 are checked", async () => {
     const u = await createUser();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => loginAs(u.userId, `guess-${i}-xx`, freshIp())),
@@ -150,7 +150,7 @@ describe("POST /api/login", () => {
     expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(15);
   });
 
-  it("a successful login clears the account's failures; the owner's way back in is a SUPERADMIN reset", async () => {
+  it("B12 a successful login clears the account's failures; the owner's way back in is a SUPERADMIN reset", async () => {
     const u = await createUser();
     for (let i = 0; i < 4; i++) await loginAs(u.userId, `wrong-${i}-password`);
     expect((await loginAs(u.userId, DEFAULT_PASSWORD)).status).toBe(200);
@@ -167,7 +167,7 @@ describe("POST /api/login", () => {
     expect((await loginAs(u.userId, temp)).status).toBe(200);
   });
 
-  it("the window ends after 15 minutes: the counter starts over", async () => {
+  it("B12 the window ends after 15 minutes: the counter starts over", async () => {
     const u = await createUser();
     for (let i = 0; i < 5; i++) await loginAs(u.userId, `wrong-${i}-password`);
     expect((await loginAs(u.userId, DEFAULT_PASSWORD)).status).toBe(429);
@@ -178,7 +178,7 @@ describe("POST /api/login", () => {
     expect((await loginAs(u.userId, DEFAULT_PASSWORD)).status).toBe(200);
   });
 
-  it("throttles one address trying many accounts", async () => {
+  it("B12 throttles one address trying many accounts", async () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await loginAs(`spray${i}x${Date.now()}`, "Password-1234", ip)).status);
@@ -189,7 +189,7 @@ describe("POST /api/login", () => {
     expect((await loginAs(u.userId, DEFAULT_PASSWORD, freshIp())).status).toBe(200);
   });
 
-  it("audits success and failure with time, actor, target and IP — never the password", async () => {
+  it("G32 audits success and failure with time, actor, target and IP — never the password", async () => {
     const u = await createUser();
     const ip = freshIp();
     await loginAs(u.userId, "wrong password here", ip);
@@ -203,8 +203,8 @@ describe("POST /api/login", () => {
   });
 });
 
-describe("sessions end on the very next request", () => {
-  it("a password change ends the member's other sessions; the changing session continues", async () => {
+describe("B15 sessions end on the very next request", () => {
+  it("B15 a password change ends the member's other sessions; the changing session continues", async () => {
     const u = await createUser({ password: "old password 123" });
     const other = sessionCookieOf((await loginAs(u.userId, "old password 123")).headers)!;
     expect(await sessionUser(new Request("http://x/", { headers: { cookie: other } }))).not.toBeNull();
@@ -225,7 +225,7 @@ describe("sessions end on the very next request", () => {
     );
   });
 
-  it("a weak new password is refused and nothing changes", async () => {
+  it("B11 a weak new password is refused and nothing changes", async () => {
     const u = await createUser();
     const res = await changePassword(u, { currentPassword: DEFAULT_PASSWORD, newPassword: "short" });
     expect(res.status).toBe(400);
@@ -280,7 +280,7 @@ describe("roles (spec §4, §6)", () => {
     expect(back.status).toBe(403);
   });
 
-  it("nobody changes their own role; ADMINs cannot toggle at all; the last SUPERADMIN cannot be demoted", async () => {
+  it("C18 nobody changes their own role; ADMINs cannot toggle at all; the last SUPERADMIN cannot be demoted", async () => {
     const db = await getDb();
     const sa = await createUser({ role: "SUPERADMIN" });
     const admin = await createUser({ role: "ADMIN" });
@@ -305,7 +305,7 @@ describe("roles (spec §4, §6)", () => {
   });
 });
 
-describe("identity headers are never trusted", () => {
+describe("C19 identity headers are never trusted", () => {
   it("x-user-id naming someone else is 403; with no cookie it is 401", async () => {
     const admin = await createUser({ role: "ADMIN" });
     const victim = await createUser();
@@ -334,7 +334,7 @@ describe("identity headers are never trusted", () => {
 });
 
 describe("guards", () => {
-  it("ADMINs cannot act on SUPERADMIN accounts through member routes; SUPERADMINs can", async () => {
+  it("H34 ADMINs cannot act on SUPERADMIN accounts through member routes; SUPERADMINs can", async () => {
     const admin = await createUser({ role: "ADMIN" });
     const sa = await createUser({ role: "SUPERADMIN" });
     const u = await createUser();
@@ -347,7 +347,7 @@ describe("guards", () => {
     await expect(check(u.cookie, admin.userId)).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
-  it("every refusal leaves exactly one AUTHZ_DENIED audit row with actor, reason and IP", async () => {
+  it("G32 every refusal leaves exactly one AUTHZ_DENIED audit row with actor, reason and IP", async () => {
     const u = await createUser();
     const ip = freshIp();
     const before = (await auditRows("AUTHZ_DENIED")).filter((r) => r.actor_id === u.id).length;
@@ -362,7 +362,7 @@ describe("guards", () => {
 });
 
 describe("admin member edits", () => {
-  it("lists members with search, phone filter and paging — never a password or hash", async () => {
+  it("B10 lists members with search, phone filter and paging — never a password or hash", async () => {
     const admin = await createUser({ role: "ADMIN" });
     const tag = `Srch${Date.now().toString(36)}`;
     for (let i = 0; i < 12; i++) await createUser({ userId: `${tag}${i}` });
@@ -483,7 +483,7 @@ describe("next-auth routes (/api/login is the one way in; audit-sessions.test.ts
     }
   });
 
-  it("the session endpoint shows display hints only, never a hash", async () => {
+  it("B10 the session endpoint shows display hints only, never a hash", async () => {
     const u = await createUser({ role: "ADMIN" });
     const session = await call(nextAuthRoute, "GET", "/api/auth/session", {
       params: { nextauth: ["session"] } as never,
@@ -504,7 +504,7 @@ describe("next-auth routes (/api/login is the one way in; audit-sessions.test.ts
   });
 });
 
-describe("X-Forwarded-For is only trusted from TRUSTED_PROXIES", () => {
+describe("B12 X-Forwarded-For is only trusted from TRUSTED_PROXIES", () => {
   it("replaces a client-sent X-Forwarded-For with the socket peer at the HTTP server", async () => {
     installForwardedForGuard();
     const seen: (string | undefined)[] = [];

@@ -140,7 +140,7 @@ describe("POST /api/signup", () => {
     ["unknown referral code", () => valid("NOPE1234"), 404, "INVALID_REFCODE", "유효하지 않은 추천인 코드입니다."],
   ];
   for (const [name, body, status, code, message] of rules) {
-    it(`refuses ${name}: ${status} ${code}, nothing stored`, async () => {
+    it(`B11 refuses ${name}: ${status} ${code}, nothing stored`, async () => {
       const ref = await referrer();
       const before = await countUsers();
       const res = await signup(body(ref.id ? await codeOf(ref.id) : ""));
@@ -172,7 +172,7 @@ describe("POST /api/signup", () => {
     expect(await countUsers()).toBe(before);
   });
 
-  it("accepts long passwords (64, 128 characters) without truncating them", async () => {
+  it("B11 accepts long passwords (64, 128 characters) without truncating them", async () => {
     const ref = await referrer();
     for (const len of [64, 128]) {
       const password = `${"x".repeat(len - 1)}Z`;
@@ -183,7 +183,7 @@ describe("POST /api/signup", () => {
     }
   });
 
-  it("ignores role, CertID, walletAddr and balances in the body (mass assignment)", async () => {
+  it("C22 ignores role, CertID, walletAddr and balances in the body (mass assignment)", async () => {
     const ref = await referrer();
     const body = valid(await codeOf(ref.id), {
       role: "SUPERADMIN",

@@ -60,7 +60,7 @@ function matches(status: number, e: Expectation): boolean {
 const refusal = (e: Expectation) =>
   e !== ALLOWED && (typeof e === "number" ? [e] : [...e]).every((s) => s === 401 || s === 403 || s === 404);
 
-describe("authorization matrix", () => {
+describe("B10/C17/C18/C19/C20 authorization matrix", () => {
   it("has a row for every exported method of every API route", () => {
     const covered = new Set(rows.map((r) => `${r.method} ${r.path}`));
     const missing = exported.filter((k) => !covered.has(k));

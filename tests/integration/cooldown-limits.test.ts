@@ -51,7 +51,7 @@ describe("no price known", () => {
   });
 });
 
-describe(`money cool-down (${dbName})`, () => {
+describe(`T4 money cool-down (${dbName})`, () => {
   it("a password change starts it: transfers refused with 403 COOLDOWN until 24 h later, then accepted", async () => {
     setTestClock("2031-03-10T03:00:20Z"); // 12:00:20 KST
     const u = await approvedMember();

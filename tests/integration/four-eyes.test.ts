@@ -67,7 +67,7 @@ async function auditActions(targetId: number) {
   );
 }
 
-describe("an admin balance change above FOUR_EYES_LIMIT", () => {
+describe("H33 an admin balance change above FOUR_EYES_LIMIT", () => {
   it("becomes a 202 proposal with its reason and moves nothing; at the limit it posts at once", async () => {
     const a = await createUser({ role: "ADMIN" });
     const m = await createUser();
@@ -187,7 +187,7 @@ describe("an admin balance change above FOUR_EYES_LIMIT", () => {
     await expectLedgerConsistent();
   });
 
-  it("the proposer cannot approve their own proposal: 403 SELF_APPROVAL, audited, nothing posted", async () => {
+  it("T3 the proposer cannot approve their own proposal: 403 SELF_APPROVAL, audited, nothing posted", async () => {
     const a = await createUser({ role: "ADMIN" });
     const m = await createUser();
     const res = await patch(coinRoute, "coin", a, m, { symbol: "WLD", amount: "3000", action: "DEPOSIT", reason: "x" });
@@ -506,7 +506,7 @@ describe("who may see and decide", () => {
 });
 
 describe.runIf(onPostgres())("races (PostgreSQL)", () => {
-  it("two administrators approving at the same moment post once (10 rounds)", async () => {
+  it("T3 two administrators approving at the same moment post once (10 rounds)", async () => {
     const a = await createUser({ role: "ADMIN" });
     const b = await createUser({ role: "ADMIN" });
     const c = await createUser({ role: "SUPERADMIN" });

@@ -438,7 +438,7 @@ const protoKeysBefore = Object.getOwnPropertyNames(Object.prototype).sort();
 const where = onPostgres() ? "PostgreSQL" : "PGlite";
 const stats = { calls: 0, byStatus: new Map<number, number>(), byRoute: new Map<string, Record<number, number>>() };
 
-describe(`fuzzing every JSON route (${where})`, () => {
+describe(`C22/D25 fuzzing every JSON route (${where})`, () => {
   const savedCron = process.env.CRON_SECRET;
   beforeAll(() => {
     process.env.CRON_SECRET = CRON_SECRET;

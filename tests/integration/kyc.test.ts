@@ -66,7 +66,7 @@ async function depositRows(userId: number) {
 }
 
 describe("POST /api/upload-id refuses what is not a small JPEG or PNG, storing nothing", () => {
-  it("a text file named .png → 415", async () => {
+  it("E26 a text file named .png → 415", async () => {
     const u = await createUser();
     const res = await upload(u, form(Buffer.from("hello, I am not an image\n".repeat(20)), "id.png", "image/png"));
     expect(res.status).toBe(415);
@@ -74,14 +74,14 @@ describe("POST /api/upload-id refuses what is not a small JPEG or PNG, storing n
     expect(await storedFor(u.id)).toEqual({ docs: 0, blobs: 0, status: "NONE" });
   });
 
-  it("a GIF, even named .jpg and sent as image/jpeg → 415", async () => {
+  it("E26 a GIF, even named .jpg and sent as image/jpeg → 415", async () => {
     const u = await createUser();
     const res = await upload(u, form(await gifImage(), "id.jpg", "image/jpeg"));
     expect(res.status).toBe(415);
     expect(await storedFor(u.id)).toEqual({ docs: 0, blobs: 0, status: "NONE" });
   });
 
-  it("a 12 MB file → 413, by its declared length and, without one, by streaming", async () => {
+  it("E27 a 12 MB file → 413, by its declared length and, without one, by streaming", async () => {
     const u = await createUser();
     const before = await blobCount();
     const big = Buffer.concat([await pngImage(), Buffer.alloc(12 * 1024 * 1024, 1)]);
@@ -122,7 +122,7 @@ describe("POST /api/upload-id refuses what is not a small JPEG or PNG, storing n
     expect(await blobCount()).toBe(before);
   });
 
-  it("a PNG declaring 30000 × 30000 pixels → 413 before decoding", async () => {
+  it("E27 a PNG declaring 30000 × 30000 pixels → 413 before decoding", async () => {
     const u = await createUser();
     const bomb = pngDeclaring(30000, 30000);
     expect(bomb.length).toBeLessThan(100 * 1024);
@@ -131,14 +131,14 @@ describe("POST /api/upload-id refuses what is not a small JPEG or PNG, storing n
     expect(await storedFor(u.id)).toEqual({ docs: 0, blobs: 0, status: "NONE" });
   });
 
-  it("a truncated JPEG → 415", async () => {
+  it("E26 a truncated JPEG → 415", async () => {
     const u = await createUser();
     const res = await upload(u, form(await truncatedJpeg(), "id.jpg", "image/jpeg"));
     expect(res.status).toBe(415);
     expect(await storedFor(u.id)).toEqual({ docs: 0, blobs: 0, status: "NONE" });
   });
 
-  it("a truncated PNG → 415; a JPEG named .png is judged by content and stored as JPEG", async () => {
+  it("E26 a truncated PNG → 415; a JPEG named .png is judged by content and stored as JPEG", async () => {
     const u = await createUser();
     const png = await sharp(Buffer.alloc(300 * 200 * 3, 90), { raw: { width: 300, height: 200, channels: 3 } })
       .png({ compressionLevel: 0 })
@@ -183,7 +183,7 @@ describe("upload rate limit", () => {
 });
 
 describe("stored ID images are private, encrypted and stripped", () => {
-  it("re-encodes a JPEG without EXIF, GPS or XMP and stores it encrypted under a random key", async () => {
+  it("E28/E29 re-encodes a JPEG without EXIF, GPS or XMP and stores it encrypted under a random key", async () => {
     const u = await createUser();
     const original = await jpegWithMetadata();
     const meta = await sharp(original).metadata();
@@ -222,7 +222,7 @@ describe("stored ID images are private, encrypted and stripped", () => {
     expect(atRest.includes(served.subarray(100, 164))).toBe(false);
   });
 
-  it("only the owner and admins can open the URL; another member → 404, a guest → 401; admin views are audited", async () => {
+  it("E29 only the owner and admins can open the URL; another member → 404, a guest → 401; admin views are audited", async () => {
     const owner = await createUser();
     const other = await createUser();
     const admin = await createUser({ role: "ADMIN" });
@@ -277,7 +277,7 @@ async function readBytes(url: string, cookie: string) {
 }
 
 describe("review and the 1000 WLD reward", () => {
-  it("ten concurrent approvals credit 1000 WLD once, with one DEPOSIT row", async () => {
+  it("A5 ten concurrent approvals credit 1000 WLD once, with one DEPOSIT row", async () => {
     const admins = await Promise.all([createUser({ role: "ADMIN" }), createUser({ role: "SUPERADMIN" })]);
     const u = await createUser();
     expect((await upload(u, form(await pngImage()))).status).toBe(201);
@@ -303,7 +303,7 @@ describe("review and the 1000 WLD reward", () => {
     await expectLedgerConsistent();
   });
 
-  it("nothing to approve → 409; reject → upload → approve cycles, and a revoked approval, pay 1000 once", async () => {
+  it("A5 nothing to approve → 409; reject → upload → approve cycles, and a revoked approval, pay 1000 once", async () => {
     const admin = await createUser({ role: "ADMIN" });
     const u = await createUser();
     const nothing = await approve(admin, u.id);

@@ -106,7 +106,7 @@ describe(`one-statement posting (${where})`, () => {
     expect((await memberBalances(db, u.id)).WLD).toMatchObject({ holding: "3", staked: "0" });
   });
 
-  it("a replayed key answers the first posting and its history rows and writes nothing; another hash → 422", async () => {
+  it("A2 a replayed key answers the first posting and its history rows and writes nothing; another hash → 422", async () => {
     const db = await getDb();
     const u = await createUser();
     const args = {
@@ -134,7 +134,7 @@ describe(`one-statement posting (${where})`, () => {
     expect((await memberBalances(db, u.id)).WLD?.holding).toBe("4");
   });
 
-  it(`20 concurrent postings with one key apply once (${where})`, async () => {
+  it(`A2 20 concurrent postings with one key apply once (${where})`, async () => {
     const db = await getDb();
     const u = await createUser();
     const args = { userId: u.id, coin: "WLD" as const, amount: "1", idempotencyKey: `race-${u.id}`, requestHash: "h" };

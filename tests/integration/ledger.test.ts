@@ -85,7 +85,7 @@ describe("ledger core", () => {
     await expect(db.execute(sql`update ledger_accounts set balance = -1 where user_id = ${u.id}`)).rejects.toThrow();
   });
 
-  it("entries and the audit log cannot be rewritten by the application", async () => {
+  it("G32 entries and the audit log cannot be rewritten by the application", async () => {
     const db = await getDb();
     const u = await createUser();
     await credit(db, {

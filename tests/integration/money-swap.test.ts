@@ -79,7 +79,7 @@ describe("swap into the protected lock", () => {
     ["too many decimals", "1.0000000000000000001"],
     ["leading zeros", "01"],
     ["bare dot", ".5"],
-  ])("refuses a %s amount with 400 INVALID_AMOUNT and posts nothing", async (_name, amount) => {
+  ])("A3 refuses a %s amount with 400 INVALID_AMOUNT and posts nothing", async (_name, amount) => {
     const u = await createUser();
     await fund(u.id, { holding: "30" });
     const before = await snapshot(u.id);
@@ -122,7 +122,7 @@ describe("swap into the protected lock", () => {
     expect(await wld(u.id)).toMatchObject({ holding: "30", staked: "0" });
   });
 
-  it(`100 parallel swaps of 1 against a holding of 30 → exactly 30 succeed (${db})`, async () => {
+  it(`A1/A6 100 parallel swaps of 1 against a holding of 30 → exactly 30 succeed (${db})`, async () => {
     const u = await createUser();
     await fund(u.id, { holding: "30", staked: "2" });
     const t0 = Date.now();
@@ -143,7 +143,7 @@ describe("swap into the protected lock", () => {
     await expectLedgerConsistent();
   });
 
-  it("an Idempotency-Key replay returns the first answer and moves nothing; another body → 422", async () => {
+  it("A2 an Idempotency-Key replay returns the first answer and moves nothing; another body → 422", async () => {
     const u = await createUser();
     await fund(u.id, { holding: "10" });
     const key = { "idempotency-key": `swap-${u.id}` };
@@ -164,7 +164,7 @@ describe("swap into the protected lock", () => {
     await expectLedgerConsistent();
   });
 
-  it(`20 concurrent requests with one Idempotency-Key execute once (${db})`, async () => {
+  it(`A2 20 concurrent requests with one Idempotency-Key execute once (${db})`, async () => {
     const u = await createUser();
     await fund(u.id, { holding: "10" });
     const key = { "idempotency-key": `swap-c-${u.id}` };

@@ -3,7 +3,7 @@ import * as health from "@/app/api/health/route";
 import { closeDb } from "@/db/client";
 import { call } from "../support/http";
 
-describe("database outage", () => {
+describe("D25/F31 database outage", () => {
   const saved = { url: process.env.DATABASE_URL, dir: process.env.DATA_DIR };
   afterAll(async () => {
     await closeDb();

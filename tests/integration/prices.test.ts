@@ -92,7 +92,7 @@ describe("GET /api/price/WLD", () => {
     expect(answers.every((a) => a.body.price === 1680 && a.body.stale === false)).toBe(true);
   });
 
-  it("answers within 2.5 s, stale with the last good price, when the exchanges hang", async () => {
+  it("F30 answers within 2.5 s, stale with the last good price, when the exchanges hang", async () => {
     process.env.PRICE_REFRESH_MS = "100";
     resetPriceFeeds();
     const good = await getPrice();
@@ -114,7 +114,7 @@ describe("GET /api/price/WLD", () => {
     expect(Date.now() - t1).toBeLessThan(500);
   });
 
-  it("with only the USDT feed hanging: within 2.5 s, the newest WLD close × the last good rate, stale", async () => {
+  it("F30 with only the USDT feed hanging: within 2.5 s, the newest WLD close × the last good rate, stale", async () => {
     process.env.PRICE_REFRESH_MS = "100";
     resetPriceFeeds();
     await getPrice();
@@ -140,7 +140,7 @@ describe("GET /api/price/WLD", () => {
   });
 
   it.each(["garbage", "zero", "negative", "jump"] as const)(
-    "never serves or stores a %s answer: the last good price stays, marked stale",
+    "F30 never serves or stores a %s answer: the last good price stays, marked stale",
     async (mode) => {
       process.env.PRICE_REFRESH_MS = "50";
       resetPriceFeeds();
@@ -167,7 +167,7 @@ describe("GET /api/price/WLD", () => {
     expect(await storedRows("USDT", "ticker")).toHaveLength(0);
   });
 
-  it("rejects a 100× jump against the stored price even after a restart", async () => {
+  it("F30 rejects a 100× jump against the stored price even after a restart", async () => {
     await getPrice();
     await flushPriceWrites();
     resetPriceFeeds();
@@ -176,7 +176,7 @@ describe("GET /api/price/WLD", () => {
     expect(a.body).toMatchObject({ price: 1540, stale: true });
   });
 
-  it("backs off: at most one probe per back-off period, however many clients poll; then recovers", async () => {
+  it("F30 backs off: at most one probe per back-off period, however many clients poll; then recovers", async () => {
     process.env.PRICE_REFRESH_MS = "100";
     resetPriceFeeds();
     await getPrice();
@@ -253,7 +253,7 @@ describe("GET /api/price/WLD", () => {
 });
 
 describe("currentPrice", () => {
-  it("is usable when fresh, stale but usable from a recent stored price, unusable when too old", async () => {
+  it("F30 is usable when fresh, stale but usable from a recent stored price, unusable when too old", async () => {
     expect(await currentPrice("USDT")).toMatchObject({ priceKrw: "1400", stale: false, usable: true });
     expect(await currentPrice("BTC")).toMatchObject({ priceKrw: "132000000", stale: false, usable: true });
     expect(await currentPrice("WLD")).toMatchObject({ priceKrw: "1540", stale: false, usable: true });

@@ -41,7 +41,7 @@ const systemBalance = async (kind: string) => {
 };
 
 describe("POST /api/transfer-requests", () => {
-  it("reserves amount + fee (staked → held) and answers 201 with the request", async () => {
+  it("A4 reserves amount + fee (staked → held) and answers 201 with the request", async () => {
     const u = await approvedMember();
     await fund(u.id, { staked: "20" });
     const r = await ask(u, { userId: u.userId, coinSymbol: "WLD", amount: "10", type: "TRANSFER" });
@@ -80,7 +80,7 @@ describe("POST /api/transfer-requests", () => {
     ["just over the spendable maximum", "9.81", "10.009", 400, "ABOVE_MAXIMUM"],
     ["over the staked amount", "25", "20", 400, "ABOVE_MAXIMUM"],
     ["with nothing staked", "5", "0", 400, "ABOVE_MAXIMUM"],
-  ])("amount %s → %s", async (_name, amount, staked, status, code) => {
+  ])("A4 amount %s → %s", async (_name, amount, staked, status, code) => {
     const u = await approvedMember();
     if (staked !== "0") await fund(u.id, { staked });
     const before = await snapshot(u.id);
@@ -96,7 +96,7 @@ describe("POST /api/transfer-requests", () => {
     await expectLedgerConsistent();
   });
 
-  it("tells the member the spendable maximum, the staked balance and the fee when over it", async () => {
+  it("A4 tells the member the spendable maximum, the staked balance and the fee when over it", async () => {
     const u = await approvedMember();
     await fund(u.id, { staked: "10.009" });
     const r = await ask(u, { amount: "9.81" });
@@ -114,7 +114,7 @@ describe("POST /api/transfer-requests", () => {
     ["NaN", "NaN"],
     ["zero", "0"],
     ["number with 3 decimals", 5.123],
-  ])("a %s amount → 400 INVALID_AMOUNT, nothing changed", async (_name, amount) => {
+  ])("A3 a %s amount → 400 INVALID_AMOUNT, nothing changed", async (_name, amount) => {
     const u = await approvedMember();
     await fund(u.id, { staked: "100" });
     const before = await snapshot(u.id);
@@ -143,7 +143,7 @@ describe("POST /api/transfer-requests", () => {
     expect(await snapshot(noWallet.id)).toEqual(before);
   });
 
-  it("ignores mass-assigned fields: the fee, total and status are the server's; another member's userId is 403", async () => {
+  it("C22 ignores mass-assigned fields: the fee, total and status are the server's; another member's userId is 403", async () => {
     const u = await approvedMember();
     const victim = await approvedMember();
     await fund(u.id, { staked: "50" });
@@ -168,7 +168,7 @@ describe("POST /api/transfer-requests", () => {
     expect(await snapshot(u.id)).toEqual(before);
   });
 
-  it("one PENDING request per coin and type (409 DUPLICATE_PENDING); a WITHDRAW beside a TRANSFER is fine", async () => {
+  it("A5 one PENDING request per coin and type (409 DUPLICATE_PENDING); a WITHDRAW beside a TRANSFER is fine", async () => {
     const u = await approvedMember();
     await fund(u.id, { staked: "100" });
     expect((await ask(u, { amount: "10", type: "TRANSFER" })).status).toBe(201);
@@ -191,7 +191,7 @@ describe("POST /api/transfer-requests", () => {
     await expectLedgerConsistent();
   });
 
-  it(`50 parallel transfer requests create exactly one PENDING request (${db})`, async () => {
+  it(`A5 50 parallel transfer requests create exactly one PENDING request (${db})`, async () => {
     const u = await approvedMember();
     await fund(u.id, { staked: "1000" });
     const t0 = Date.now();
@@ -210,7 +210,7 @@ describe("POST /api/transfer-requests", () => {
     await expectLedgerConsistent();
   });
 
-  it(`parallel requests of different types never reserve more than is staked (${db})`, async () => {
+  it(`A6 parallel requests of different types never reserve more than is staked (${db})`, async () => {
     const u = await approvedMember();
     await fund(u.id, { staked: "15" });
     const results = await Promise.all([
@@ -225,7 +225,7 @@ describe("POST /api/transfer-requests", () => {
     await expectLedgerConsistent();
   });
 
-  it("Idempotency-Key: a replay answers the first 201 and creates nothing; another body → 422", async () => {
+  it("A2 Idempotency-Key: a replay answers the first 201 and creates nothing; another body → 422", async () => {
     const u = await approvedMember();
     await fund(u.id, { staked: "100" });
     const key = { "idempotency-key": `tr-${u.id}` };
@@ -345,7 +345,7 @@ describe("admin handling", () => {
     );
   });
 
-  it(`two admins approving one request at once pay out once (${db})`, async () => {
+  it(`A5 two admins approving one request at once pay out once (${db})`, async () => {
     const u = await approvedMember();
     const a1 = await createUser({ role: "ADMIN" });
     const a2 = await createUser({ role: "SUPERADMIN" });

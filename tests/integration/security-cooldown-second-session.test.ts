@@ -22,7 +22,7 @@ const cookieOf = (headers: Headers) => headers.get("set-cookie")!.split(";")[0]!
 
 afterEach(() => setTestClock(null));
 
-describe("a second session does not escape the money cool-down", () => {
+describe("T4 a second session does not escape the money cool-down", () => {
   it("device B's session ends with the password change, a new login on B is still in the cool-down, then both open", async () => {
     setTestClock("2031-05-02T01:00:00Z");
     const u = await approvedMember();

@@ -71,7 +71,7 @@ async function liveCount(userId: number) {
   return rows.filter((r) => r.revokedAt === null).length;
 }
 
-describe("GET /api/sessions: the member's own live devices", () => {
+describe("H37 GET /api/sessions: the member's own live devices", () => {
   it("lists only the caller's live sessions, names the device, marks the current one and never shows an id", async () => {
     const u = await createUser();
     const other = await createUser();
@@ -126,7 +126,7 @@ describe("GET /api/sessions: the member's own live devices", () => {
   });
 });
 
-describe("ending sessions", () => {
+describe("H37 ending sessions", () => {
   it("DELETE /api/sessions/{handle} ends that device only and is audited", async () => {
     const u = await createUser();
     const phone = await login(u, ANDROID_CHROME);
@@ -221,7 +221,7 @@ describe("ending sessions", () => {
     expect(await signedIn(u.cookie)).toBe(u.id);
   });
 
-  it("a foreign browser origin cannot end sessions (403)", async () => {
+  it("D23 a foreign browser origin cannot end sessions (403)", async () => {
     const u = await createUser();
     const phone = await login(u, ANDROID_CHROME);
     const res = await call(endOthersRoute, "POST", "/api/sessions/end-others", {
@@ -233,7 +233,7 @@ describe("ending sessions", () => {
   });
 });
 
-describe("which events end which sessions", () => {
+describe("B15 which events end which sessions", () => {
   it("a password change keeps this session and ends the others", async () => {
     const u = await createUser({ password: "old password 123" });
     const phone = await login(u, ANDROID_CHROME);

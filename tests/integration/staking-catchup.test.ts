@@ -60,7 +60,7 @@ describe("catch-up", () => {
     await expectLedgerConsistent();
   });
 
-  it(`several instances firing the scheduled run at once pay each day once (${onPostgres() ? "PostgreSQL" : "PGlite"})`, async () => {
+  it(`A5 several instances firing the scheduled run at once pay each day once (${onPostgres() ? "PostgreSQL" : "PGlite"})`, async () => {
     const db = await getDb();
     const u = await createUser();
     await credit(db, { userId: u.id, coin: "WLD", amount: "365" });

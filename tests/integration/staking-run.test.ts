@@ -69,7 +69,7 @@ describe("reward rounding", () => {
 });
 
 describe("daily reward run", () => {
-  it("pays the day once, however often it runs", async () => {
+  it("A5 pays the day once, however often it runs", async () => {
     const db = await getDb();
     const u = await stakedMember("800", "5");
     const day = "2031-01-10";
@@ -131,7 +131,7 @@ describe("daily reward run", () => {
     await expectLedgerConsistent();
   });
 
-  it(`two concurrent runs of the same day pay once (${onPostgres() ? "PostgreSQL" : "PGlite"})`, async () => {
+  it(`A5 two concurrent runs of the same day pay once (${onPostgres() ? "PostgreSQL" : "PGlite"})`, async () => {
     const db = await getDb();
     const members = await Promise.all(Array.from({ length: 5 }, () => stakedMember("365")));
     const day = "2031-04-01";

@@ -169,7 +169,7 @@ describe(`two-factor enrolment (${where})`, () => {
 });
 
 describe(`login with two-factor (${where})`, () => {
-  it("the password alone starts no session; a right code does, once — the same code again is refused (replay)", async () => {
+  it("T2 the password alone starts no session; a right code does, once — the same code again is refused (replay)", async () => {
     setTestClock("2031-03-04T05:06:00Z");
     const u = await createUser();
     const { key } = await enrol(u);
@@ -209,7 +209,7 @@ describe(`login with two-factor (${where})`, () => {
     expect(await sessionCount(u.id)).toBe(before + 1);
   });
 
-  it("a recovery code logs in once; the second use is refused", async () => {
+  it("T2 a recovery code logs in once; the second use is refused", async () => {
     const u = await createUser();
     const { recoveryCodes } = await enrol(u);
     const [rc] = recoveryCodes;
@@ -243,7 +243,7 @@ describe(`login with two-factor (${where})`, () => {
     expect(inTime.status).toBe(200);
   });
 
-  it("wrong codes count toward the password lockout: after 5 failures even the right code and password are refused", async () => {
+  it("T1 wrong codes count toward the password lockout: after 5 failures even the right code and password are refused", async () => {
     setTestClock("2031-03-04T07:00:00Z");
     const u = await createUser();
     const { key } = await enrol(u);
@@ -270,7 +270,7 @@ describe(`login with two-factor (${where})`, () => {
     expect(Number(audited[0]?.n)).toBe(4);
   });
 
-  it(`parallel guesses at one pending login are judged one after another (${where})`, async () => {
+  it(`T1 parallel guesses at one pending login are judged one after another (${where})`, async () => {
     const u = await createUser();
     await enrol(u);
     const { pending } = await passwordStep(u);
@@ -350,7 +350,7 @@ describe(`transfer and withdraw requests with two-factor on (${where})`, () => {
     await expectLedgerConsistent();
   });
 
-  it.runIf(onPostgres())("parallel requests with one code: exactly one is accepted (PostgreSQL)", async () => {
+  it.runIf(onPostgres())("T2 parallel requests with one code: exactly one is accepted (PostgreSQL)", async () => {
     setTestClock("2031-03-04T10:00:00Z");
     const u = await approvedMember();
     await fund(u.id, { staked: "100" });
@@ -376,7 +376,7 @@ describe(`transfer and withdraw requests with two-factor on (${where})`, () => {
 });
 
 describe(`turning two-factor off (${where})`, () => {
-  it("needs the current password AND a code; then it is off, the codes are gone and money requests cool down", async () => {
+  it("B16 needs the current password AND a code; then it is off, the codes are gone and money requests cool down", async () => {
     setTestClock("2031-03-04T11:00:00Z");
     const u = await approvedMember();
     await fund(u.id, { staked: "20" });

@@ -32,7 +32,7 @@ const walletOf = async (id: number) =>
   )[0]?.w ?? null;
 
 describe("profile reads", () => {
-  it("answers the DESIGN §5 profile with CertID from idStatus and never a hash", async () => {
+  it("B10 answers the DESIGN §5 profile with CertID from idStatus and never a hash", async () => {
     const u = await createUser({ idStatus: "APPROVED" });
     const r = await call(profileRoute, "GET", "/x", { cookie: u.cookie, params: { userId: u.userId } });
     expect(r.status).toBe(200);
@@ -81,7 +81,7 @@ describe("profile reads", () => {
 });
 
 describe("wallet address", () => {
-  it("is set once with the current password, canonicalised; a second set is 409; an admin resets it", async () => {
+  it("B16 is set once with the current password, canonicalised; a second set is 409; an admin resets it", async () => {
     const u = await createUser();
     const r = await setAddr(u, u, { walletAddr: `op|binance|${ADDR}`, currentPassword: DEFAULT_PASSWORD });
     expect(r.status).toBe(200);
@@ -154,7 +154,7 @@ describe("wallet address", () => {
     expect(await walletOf(u.id)).toBeNull();
   });
 
-  it("wrong current passwords are throttled: the 6th attempt within 15 minutes is 429 even with the right one", async () => {
+  it("B16 wrong current passwords are throttled: the 6th attempt within 15 minutes is 429 even with the right one", async () => {
     const u = await createUser();
     for (let i = 0; i < 5; i++) {
       const r = await setAddr(u, u, { walletAddr: `OP|Binance|${ADDR}`, currentPassword: `wrong-${i}-password` });
@@ -305,7 +305,7 @@ describe("admin coin calls and history", () => {
     await expectLedgerConsistent();
   });
 
-  it("DELETE transaction hides the row from the member only; the ledger and balances stay; audited", async () => {
+  it("A7 DELETE transaction hides the row from the member only; the ledger and balances stay; audited", async () => {
     const u = await createUser();
     const admin = await createUser({ role: "ADMIN" });
     for (const amount of ["1", "2", "3"])

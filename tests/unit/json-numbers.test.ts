@@ -39,7 +39,7 @@ describe("isExactJsonNumber: a plain decimal of at most 15 significant digits th
   });
 });
 
-describe("parseJsonStrictOrThrow", () => {
+describe("A3 parseJsonStrictOrThrow", () => {
   it("parses like JSON.parse when every number is plain and exact", () => {
     const text = '{"a":1,"b":[true,false,null,"x\\"y\\\\"],"c":{"d":-2.5,"e":"\\u00e9"},"f":0.1}';
     expect(parseJsonStrictOrThrow(text)).toEqual(JSON.parse(text));
@@ -110,7 +110,7 @@ describe("parseJsonStrictOrThrow", () => {
   });
 });
 
-describe("parseAmount of a number value", () => {
+describe("A3 parseAmount of a number value", () => {
   it.each([
     [10, "10"],
     [0.25, "0.25"],

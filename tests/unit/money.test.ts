@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { floorTo, formatKrw, formatWld, parseAmount, toDecimalString } from "@/lib/money";
 
-describe("parseAmount is strict", () => {
+describe("A3 parseAmount is strict", () => {
   it.each([
     [10, "10"],
     ["10", "10"],

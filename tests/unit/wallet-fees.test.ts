@@ -7,7 +7,7 @@ import { parseWalletAddrOrThrow, transferFeeFor } from "@/lib/wallet/address";
 import { checkTransfer, spendableMax } from "@/lib/wallet/fees";
 import { depositCoinAmount } from "@/lib/wallet/deposit-quotes";
 
-describe("spendable maximum = floor2(staked − fee)", () => {
+describe("A4 spendable maximum = floor2(staked − fee)", () => {
   it.each([
     ["10.009", "0.2", "9.8"],
     ["10", "0.2", "9.8"],
@@ -27,7 +27,7 @@ describe("spendable maximum = floor2(staked − fee)", () => {
   });
 });
 
-describe("transfer check: minimum 5, at most the spendable maximum, total = amount + fee", () => {
+describe("A4 transfer check: minimum 5, at most the spendable maximum, total = amount + fee", () => {
   it.each([
     ["5", "5.2", "0.2", "ok", "5.2"],
     ["4.99", "100", "0.2", "BELOW_MINIMUM", null],
