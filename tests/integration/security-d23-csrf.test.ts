@@ -46,7 +46,9 @@ async function fingerprint(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const t of tables) {
     const [row] = rowsOf<{ h: string | null }>(
-      await db.execute(sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`)),
+      await db.execute(
+        sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`),
+      ),
     );
     out[t] = row?.h ?? "";
   }
