@@ -38,7 +38,7 @@ async function captured(fn: () => Promise<unknown>): Promise<{ raw: string; line
   return { raw: raw.join("\n"), lines: raw.map((l) => JSON.parse(l) as Line) };
 }
 
-const saved = { level: process.env.LOG_LEVEL, nodeEnv: process.env.NODE_ENV };
+const saved = { level: process.env.LOG_LEVEL };
 beforeAll(() => {
   process.env.LOG_LEVEL = "debug"; // everything the server would write, access lines included
 });
@@ -102,14 +102,14 @@ describe("request id", () => {
 
   it("a line written deep inside lib/ while serving (the price feed's warning) carries the request's id", async () => {
     resetPriceFeeds(); // the exchanges (127.0.0.1:9 in tests) refuse: the feed warns and backs off
-    process.env.NODE_ENV = "production"; // the feed is silent under NODE_ENV=test
+    vi.stubEnv("NODE_ENV", "production"); // the feed is silent under NODE_ENV=test
     let lines: Line[];
     try {
       ({ lines } = await captured(() =>
         call(priceRoute, "GET", "/api/price/WLD", { headers: { "x-request-id": "px-1" } }),
       ));
     } finally {
-      process.env.NODE_ENV = saved.nodeEnv;
+      vi.unstubAllEnvs();
     }
     const feed = lines.filter((l) => l.msg.startsWith("price feed"));
     expect(feed.length).toBeGreaterThan(0);
@@ -119,7 +119,7 @@ describe("request id", () => {
 
   it("a background job logs under its own id", async () => {
     resetPriceFeeds();
-    process.env.NODE_ENV = "production";
+    vi.stubEnv("NODE_ENV", "production");
     let lines: Line[];
     try {
       ({ lines } = await captured(async () => {
@@ -127,7 +127,7 @@ describe("request id", () => {
         await vi.waitFor(() => expect(console.warn).toHaveBeenCalled(), { timeout: 10_000 });
       }));
     } finally {
-      process.env.NODE_ENV = saved.nodeEnv;
+      vi.unstubAllEnvs();
     }
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines) expect(l.requestId).toBe("job:price-refresh");
