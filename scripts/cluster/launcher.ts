@@ -15,7 +15,7 @@ import net from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 import { renderFile } from "./render";
-import { ROOT } from "./standalone";
+import { DRAIN, ROOT } from "./standalone";
 
 export type ClusterOptions = {
   /** App instances behind nginx. */
@@ -166,7 +166,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const port = appPorts[i]!;
     const out = fs.openSync(logFile(i), "a");
     const child = track(
-      spawn(process.execPath, [path.join(opts.appDir, "server.js")], {
+      spawn(process.execPath, ["--require", `./${DRAIN}`, "server.js"], {
         cwd: opts.appDir,
         detached: true,
         stdio: ["ignore", out, out],

@@ -1,14 +1,16 @@
 /**
  * The standalone build as a deployment installs it: .next/standalone (server.js and the traced node_modules,
  * db/migrations included by next.config.ts) with .next/static and public/ next to it, which `next build`
- * leaves out on purpose (a CDN may serve them). staged in a directory of its own, so a later `next build` in
- * the work tree cannot change the files under running instances.
+ * leaves out on purpose (a CDN may serve them), and deploy/drain-on-sigterm.cjs. Staged in a directory of its
+ * own, so a later `next build` in the work tree cannot change the files under running instances.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
+/** Preloaded by every instance: `node --require ./drain-on-sigterm.cjs server.js`. */
+export const DRAIN = "drain-on-sigterm.cjs";
 /** Why there is no usable standalone build in `root`/.next, or null. */
 export function standaloneProblem(root = ROOT): string | null {
   const STANDALONE = path.join(root, ".next/standalone");
@@ -46,5 +48,7 @@ export function stageStandalone(dest: string, root = ROOT): string {
   fs.cpSync(path.join(root, ".next/static"), path.join(dest, ".next/static"), { recursive: true });
   if (fs.existsSync(path.join(root, "public")))
     fs.cpSync(path.join(root, "public"), path.join(dest, "public"), { recursive: true });
+  // The SIGTERM drain every instance preloads (deploy/drain-on-sigterm.cjs).
+  fs.copyFileSync(path.join(ROOT, "deploy", DRAIN), path.join(dest, DRAIN));
   return fs.readFileSync(path.join(dest, ".next/BUILD_ID"), "utf8").trim();
 }

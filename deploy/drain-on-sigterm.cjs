@@ -1,0 +1,45 @@
+/**
+ * Preloaded into every app instance (`node --require ./drain-on-sigterm.cjs server.js`, see wld-wallet@.service
+ * and scripts/cluster/launcher.ts) so that SIGTERM drains the instance the way a load balancer needs.
+ *
+ * Next's own SIGTERM handler (next/dist/server/lib/start-server.js) closes the listener and waits for the open
+ * connections before it exits — but a proxy keeps its keep-alive connections busy, so they never close and the
+ * "stopped" instance goes on taking new requests until the proxy happens to leave them idle (24 s under the
+ * cluster test's load). From SIGTERM on, this answers every request with `Connection: close` (the proxy opens a
+ * new connection, which the closed listener refuses, and sends the request to another instance: a refused
+ * connection is safe to retry even for a POST) and closes connections as soon as they are idle. Requests already
+ * running finish normally. Nothing else changes: no exit here, Next still owns the shutdown.
+ */
+"use strict";
+const http = require("node:http");
+
+const servers = new Set();
+/** Responses not finished yet, with their server. */
+const open = new Map();
+let draining = false;
+
+/** Once SIGTERM came: no keep-alive for this answer, and its connection closed as soon as it is idle. */
+function closeAfter(server, res) {
+  if (!res.headersSent) res.setHeader("connection", "close");
+  res.once("finish", () => server.closeIdleConnections());
+}
+
+const originalEmit = http.Server.prototype.emit;
+http.Server.prototype.emit = function emit(event, ...args) {
+  const res = args[1];
+  if (event === "request" && res instanceof http.ServerResponse) {
+    servers.add(this);
+    if (draining) closeAfter(this, res);
+    else {
+      open.set(res, this);
+      res.once("close", () => open.delete(res));
+    }
+  }
+  return originalEmit.call(this, event, ...args);
+};
+
+process.once("SIGTERM", () => {
+  draining = true;
+  for (const [res, server] of open) closeAfter(server, res);
+  for (const server of servers) server.closeIdleConnections();
+});
