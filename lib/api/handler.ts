@@ -78,11 +78,11 @@ export function handler<P = Record<string, never>>(fn: (ctx: Ctx<P>) => Promise<
     const requestId = sentId && /^[A-Za-z0-9._-]{1,64}$/.test(sentId) ? sentId : crypto.randomUUID();
     return withLogScope(requestId, async () => {
       const locale = localeOfRequest(req);
-      let route = req.nextUrl.pathname;
+      let route = "(unresolved)"; // never the raw path: it carries member ids
       let res: Response;
       try {
         const params = (await context?.params) ?? ({} as P);
-        route = routePattern(route, params as Record<string, unknown>);
+        route = routePattern(req.nextUrl.pathname, params as Record<string, unknown>);
         checkOrigin(req);
         // Path segments are input too: a control character never reaches a query or a log.
         for (const v of Object.values(params as Record<string, unknown>).flat())

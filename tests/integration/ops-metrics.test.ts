@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import * as metricsRoute from "@/app/api/metrics/route";
 import * as transferRoute from "@/app/api/transfer-requests/route";
 import * as coinsRoute from "@/app/api/users/by-id/[userId]/coins/route";
@@ -164,6 +165,17 @@ describe(`the exposition (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(counts).toEqual([...counts].sort((x, y) => x - y)); // cumulative
     expect(counts.at(-1)).toBe(before + 3);
     expect(value(samples, "wld_http_request_duration_seconds_sum", labels)).toBeGreaterThan(0);
+  });
+
+  it("a catch-all route's segments make one label: /api/auth/[...nextauth]", async () => {
+    for (const action of ["session", "csrf", "providers", "no-such-action"])
+      await call(authRoute, "GET", `/api/auth/${action}`, { params: { nextauth: [action] } as never });
+    const { samples } = await scrape();
+    const auth = find(samples, "wld_http_request_duration_seconds_count").filter((s) =>
+      s.labels.route?.startsWith("/api/auth"),
+    );
+    expect(new Set(auth.map((s) => s.labels.route))).toEqual(new Set(["/api/auth/[...nextauth]"]));
+    expect(auth.reduce((n, s) => n + s.value, 0)).toBe(4);
   });
 
   it("ledger postings are counted by kind; the pending gauge equals the PENDING rows", async () => {
