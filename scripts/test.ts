@@ -2,7 +2,8 @@
  * `npm test`: every test — unit and integration (Vitest) on the embedded database, the integration
  * tests again on PostgreSQL when TEST_DATABASE_URL is set, then the browser tests (Playwright)
  * against the production build, then (with TEST_DATABASE_URL) the system tests: two production servers on
- * one PostgreSQL database. Ends with one line: "N passed, N failed".
+ * one PostgreSQL database, and the cluster tests: nginx, three instances and PgBouncer under load and faults.
+ * Ends with one line: "N passed, N failed".
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -97,6 +98,23 @@ if (want("system")) {
     const args = ["vitest", "run", "--project", "system", "--reporter=default", "--reporter=json"];
     args.push(`--outputFile.json=${report}`);
     run("system (2 production servers, PostgreSQL)", "npx", args, { TEST_DATABASE_URL: pg }, report, readVitest);
+  }
+}
+
+// Cluster tests (tests/cluster): nginx → three standalone instances → PgBouncer → PostgreSQL under a seeded load
+// with faults (an instance SIGKILLed, one SIGTERMed, PgBouncer restarted, connections cut). Same build, same
+// condition as the system tests; a fixed seed (CLUSTER_SEED, default 1) so a CI failure replays.
+if (want("cluster")) {
+  if (!pg) {
+    console.log("\n⏭ cluster tests skipped: TEST_DATABASE_URL is not set (they need a PostgreSQL server)");
+  } else if (!fs.existsSync(path.resolve(".next/standalone/server.js"))) {
+    console.log("\n⏭ cluster tests skipped: no standalone build in .next/standalone (build with `npx next build`)");
+  } else {
+    const report = path.join(outDir, "vitest-cluster.json");
+    const args = ["vitest", "run", "--project", "cluster", "--reporter=default", "--reporter=json"];
+    args.push(`--outputFile.json=${report}`);
+    const env = { TEST_DATABASE_URL: pg, CLUSTER_SEED: process.env.CLUSTER_SEED ?? "1" };
+    run("cluster (nginx, 3 instances, PgBouncer, faults)", "npx", args, env, report, readVitest);
   }
 }
 
