@@ -48,7 +48,7 @@ describe("D24 security headers", () => {
         for (const who of [member, superadmin]) {
           const res = await call(mod, method, url, {
             cookie: who.cookie,
-            params,
+            params: params as Record<string, string>, // a catch-all segment is an array, as Next passes it
             headers: { origin: "https://evil.example" },
           });
           answers += 1;
