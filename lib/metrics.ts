@@ -26,6 +26,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { getDb, poolUse, rowsOf } from "@/db/client";
+import { requestTypeEnum } from "@/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
@@ -84,7 +85,10 @@ function create(): Metrics {
     async collect() {
       this.reset();
       try {
-        for (const row of await pendingRequests()) this.set({ type: row.type }, Number(row.n));
+        const rows = await pendingRequests();
+        // Every type is present, 0 included, so a quiet queue reads 0 rather than "no data".
+        for (const type of requestTypeEnum.enumValues) this.set({ type }, 0);
+        for (const row of rows) this.set({ type: row.type }, Number(row.n));
         up.set(1);
       } catch {
         up.set(0); // the scrape still answers: the process metrics matter most during an outage
