@@ -129,6 +129,8 @@ export function isDatabaseUnavailable(e: unknown): boolean {
       "ECONNRESET",
       "CONNECTION_CLOSED",
       "CONNECTION_ENDED",
+      // postgres.js: the pool was ended with the statement still running (an instance shutting down).
+      "CONNECTION_DESTROYED",
       "CONNECT_TIMEOUT",
       "57P01",
       "57P03",
