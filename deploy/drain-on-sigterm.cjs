@@ -7,21 +7,20 @@
  * "stopped" instance goes on taking new requests until the proxy happens to leave them idle (24 s under the
  * cluster test's load). From SIGTERM on, this answers every request with `Connection: close` (the proxy opens a
  * new connection, which the closed listener refuses, and sends the request to another instance: a refused
- * connection is safe to retry even for a POST) and closes connections as soon as they are idle. Requests already
+ * connection is safe to retry even for a POST), and closes the connections idle at that moment. Requests already
  * running finish normally. Nothing else changes: no exit here, Next still owns the shutdown.
  */
 "use strict";
 const http = require("node:http");
 
 const servers = new Set();
-/** Responses not finished yet, with their server. */
-const open = new Map();
+/** Responses not finished yet. */
+const open = new Set();
 let draining = false;
 
-/** Once SIGTERM came: no keep-alive for this answer, and its connection closed as soon as it is idle. */
-function closeAfter(server, res) {
+/** Once SIGTERM came: no keep-alive for this answer (Node closes its connection once it is sent). */
+function closeAfter(res) {
   if (!res.headersSent) res.setHeader("connection", "close");
-  res.once("finish", () => server.closeIdleConnections());
 }
 
 const originalEmit = http.Server.prototype.emit;
@@ -29,9 +28,9 @@ http.Server.prototype.emit = function emit(event, ...args) {
   const res = args[1];
   if (event === "request" && res instanceof http.ServerResponse) {
     servers.add(this);
-    if (draining) closeAfter(this, res);
+    if (draining) closeAfter(res);
     else {
-      open.set(res, this);
+      open.add(res);
       res.once("close", () => open.delete(res));
     }
   }
@@ -40,6 +39,6 @@ http.Server.prototype.emit = function emit(event, ...args) {
 
 process.once("SIGTERM", () => {
   draining = true;
-  for (const [res, server] of open) closeAfter(server, res);
+  for (const res of open) closeAfter(res);
   for (const server of servers) server.closeIdleConnections();
 });
