@@ -28,7 +28,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import { getDb, poolUse, rowsOf } from "@/db/client";
 import { requestTypeEnum } from "@/db/schema";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { AppError, errorLogFields, isDatabaseUnavailable } from "@/lib/errors";
+import { log } from "@/lib/log";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -40,6 +41,8 @@ type Metrics = {
   /** One histogram child per route, method and status class, so a request does not hash its labels. */
   children: Map<string, Observer>;
   postings: Counter<"kind" | "replayed">;
+  pending: Gauge<"type">;
+  up: Gauge;
   defaults: boolean;
 };
 
@@ -58,8 +61,7 @@ function create(): Metrics {
     labelNames: ["kind", "replayed"] as const,
     registers: [registry],
   });
-  // The pool gauges are registered before the pending gauge and a scrape collects in that order, so the
-  // scrape's own query is not in its pool reading.
+  // Read when the scrape is serialized, after its own database read (metricsAnswer) has finished.
   new Gauge({
     name: "wld_db_pool_in_use",
     help: "Connections asked of the PostgreSQL pool now (statements outside a transaction + open transactions)",
@@ -77,34 +79,33 @@ function create(): Metrics {
     },
   });
   const up = new Gauge({ name: "wld_db_up", help: "1 when the database answered this scrape", registers: [registry] });
-  new Gauge({
+  const pending = new Gauge({
     name: "wld_pending_requests",
     help: "Requests (deposit, transfer, withdraw …) waiting for an administrator, by type",
     labelNames: ["type"] as const,
     registers: [registry],
-    async collect() {
-      this.reset();
-      try {
-        const rows = await pendingRequests();
-        // Every type is present, 0 included, so a quiet queue reads 0 rather than "no data".
-        for (const type of requestTypeEnum.enumValues) this.set({ type }, 0);
-        for (const row of rows) this.set({ type: row.type }, Number(row.n));
-        up.set(1);
-      } catch {
-        up.set(0); // the scrape still answers: the process metrics matter most during an outage
-      }
-    },
   });
-  return { registry, requests, children: new Map(), postings, defaults: false };
+  return { registry, requests, children: new Map(), postings, pending, up, defaults: false };
 }
 
-async function pendingRequests() {
-  const db = await getDb();
-  return rowsOf<{ type: string; n: string }>(
-    await db.execute(
-      sql`SELECT type::text AS type, count(*)::text AS n FROM requests WHERE status = 'PENDING' GROUP BY type`,
-    ),
-  );
+/** The scrape's one database read: pending requests by type, and whether the database answered at all. */
+async function readPending(m: Metrics): Promise<void> {
+  m.pending.reset();
+  try {
+    const db = await getDb();
+    const rows = rowsOf<{ type: string; n: string }>(
+      await db.execute(
+        sql`SELECT type::text AS type, count(*)::text AS n FROM requests WHERE status = 'PENDING' GROUP BY type`,
+      ),
+    );
+    // Every type is present, 0 included, so a quiet queue reads 0 rather than "no data".
+    for (const type of requestTypeEnum.enumValues) m.pending.set({ type }, 0);
+    for (const row of rows) m.pending.set({ type: row.type }, Number(row.n));
+    m.up.set(1);
+  } catch (e) {
+    m.up.set(0); // the scrape still answers: the process metrics matter most during an outage
+    if (!isDatabaseUnavailable(e)) log.error("metrics: pending requests unreadable", errorLogFields(e));
+  }
 }
 
 // One registry per process even if this module is bundled into several route chunks.
@@ -152,6 +153,7 @@ export async function metricsAnswer(req: Request): Promise<Response> {
     collectDefaultMetrics({ register: m.registry });
     m.defaults = true;
   }
+  await readPending(m);
   return new Response(await m.registry.metrics(), {
     headers: { "content-type": m.registry.contentType, "cache-control": "no-store" },
   });

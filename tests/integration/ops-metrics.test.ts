@@ -11,7 +11,7 @@ import * as authRoute from "@/app/api/auth/[...nextauth]/route";
 import * as metricsRoute from "@/app/api/metrics/route";
 import * as transferRoute from "@/app/api/transfer-requests/route";
 import * as coinsRoute from "@/app/api/users/by-id/[userId]/coins/route";
-import { getDb, rowsOf } from "@/db/client";
+import { closeDb, getDb, rowsOf } from "@/db/client";
 import { approvedMember, fund } from "../factories/money";
 import { createUser, type TestUser } from "../factories/users";
 import { call } from "../support/http";
@@ -111,7 +111,10 @@ describe("the bearer token", () => {
 
 describe(`the exposition (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("parses, and carries the request histogram, pool, ledger, pending and process families", async () => {
-    const { types } = await scrape();
+    const { types, samples } = await scrape();
+    // Already on the process's first scrape: the database read happens before the text is written.
+    expect(value(samples, "wld_db_up")).toBe(1);
+    expect(find(samples, "wld_pending_requests")).toHaveLength(3);
     expect(types.get("wld_http_request_duration_seconds")).toBe("histogram");
     expect(types.get("wld_ledger_postings_total")).toBe("counter");
     expect(types.get("wld_pending_requests")).toBe("gauge");
@@ -248,5 +251,23 @@ describe(`the exposition (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     await tx;
     const after = await scrape();
     expect(value(after.samples, "wld_db_pool_in_use")).toBe(baseline);
+  });
+});
+
+describe("during a database outage", () => {
+  const saved = { url: process.env.DATABASE_URL, dir: process.env.DATA_DIR };
+  afterAll(async () => {
+    await closeDb();
+    process.env.DATABASE_URL = saved.url;
+    process.env.DATA_DIR = saved.dir;
+  });
+
+  it("the scrape still answers: wld_db_up 0, no pending series, the process metrics", async () => {
+    await closeDb();
+    process.env.DATABASE_URL = "postgres://postgres@127.0.0.1:1/nowhere"; // nothing listens on port 1
+    const { samples } = await scrape();
+    expect(value(samples, "wld_db_up")).toBe(0);
+    expect(find(samples, "wld_pending_requests")).toEqual([]);
+    expect(value(samples, "process_cpu_seconds_total")).toBeGreaterThan(0);
   });
 });
