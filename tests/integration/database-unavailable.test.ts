@@ -45,6 +45,36 @@ describe.runIf(onPostgres())("F31 driver failures classified (PostgreSQL)", () =
     }
   });
 
+  it("F31 a query on a connection whose backend was cut fails with CONNECTION_CLOSED, never hangs (patches/postgres)", async () => {
+    // porsager/postgres#1208: the write after the socket closed threw from a timer (uncaught) and the query
+    // waited forever — a transaction's connection is reserved like this one. patches/postgres+3.4.9.patch.
+    const sql = postgres(url(), { max: 2, onnotice: () => {} });
+    const killer = postgres(url(), { max: 1, onnotice: () => {} });
+    const uncaught: unknown[] = [];
+    const onUncaught = (e: unknown) => uncaught.push(e);
+    process.on("uncaughtException", onUncaught);
+    try {
+      const reserved = await sql.reserve();
+      const [{ pid }] = await reserved<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+      await killer`SELECT pg_terminate_backend(${pid})`;
+      const first = await errorOf(reserved`SELECT 1`);
+      expect(isDatabaseUnavailable(first)).toBe(true);
+      const second = await Promise.race([
+        errorOf(reserved`SELECT 1`),
+        new Promise((r) => setTimeout(() => r("still waiting after 3 s"), 3000)),
+      ]);
+      expect((second as { code?: string }).code).toBe("CONNECTION_CLOSED");
+      expect(isDatabaseUnavailable(second)).toBe(true);
+      await new Promise((r) => setImmediate(r));
+      expect(uncaught).toEqual([]);
+      reserved.release();
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      await sql.end({ timeout: 1 });
+      await killer.end({ timeout: 1 });
+    }
+  });
+
   it("F31 nothing listening is unavailable; a statement of ours that fails is not", async () => {
     const nowhere = postgres("postgres://postgres@127.0.0.1:1/nowhere", { max: 1, connect_timeout: 2 });
     expect(isDatabaseUnavailable(await errorOf(nowhere`SELECT 1`))).toBe(true);
