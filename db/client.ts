@@ -32,6 +32,11 @@ async function open(): Promise<Handle> {
       max: Number(process.env.DB_POOL_MAX ?? 10),
       // Behind a transaction pooler a named prepared statement may be missing on the next server connection.
       prepare: !transactionPooler,
+      // An outage answers 503 within seconds, and the pool is whole again within ~2 s of the database's return
+      // (postgres.js waits up to 30 s for a connection and backs off up to 20 s between attempts by default,
+      // so requests queued behind a reconnecting connection waited that long after recovery).
+      connect_timeout: 5,
+      backoff: (attempts: number) => (0.5 + Math.random() / 2) * Math.min(0.1 * 2 ** attempts, 2),
       onnotice: () => {},
       debug: statementCounter(process.env.WLD_STATEMENT_COUNT_FILE),
     });
