@@ -36,7 +36,7 @@ describe.skipIf(skip !== null)("the cluster under load and faults", () => {
     await t?.stop();
   }, 60_000);
 
-  it(`seeded load for ${SECONDS} s with SIGKILL, SIGTERM, a PgBouncer restart and cut connections`, async () => {
+  it(`A2/A8/F31 seeded load for ${SECONDS} s with SIGKILL, SIGTERM, a PgBouncer restart and cut connections`, async () => {
     const { cluster, db } = t;
     const sql = db.sql;
     report(`load: seed ${SEED}, ${SECONDS} s, ${WORKERS} clients (CLUSTER_SEED=${SEED} replays the same choices)`);
