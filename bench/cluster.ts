@@ -16,7 +16,8 @@
  * core for single-threaded PgBouncer, all cores in all) is the bottleneck.
  *
  * Rounds alternate over the instance counts (1, 2, 3, 4, 1, 2, …) so that other load on the machine hits all
- * alike; each count gets a fresh cluster on the same database, and the medians are reported.
+ * alike; each count gets a fresh cluster on the same database, each instance is warmed up on both paths directly,
+ * and the medians are reported.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -163,6 +164,15 @@ async function main() {
   ]);
   let cookies: string[] = [];
   let funded = false;
+  const requestsOf = (p: Row["path"]) =>
+    p === "coins"
+      ? perConnection((i) => ({ path: `/api/users/coins/${members[i]!.userId}`, headers: { cookie: cookies[i]! } }))
+      : perConnection((i) => ({
+          method: "POST",
+          path: `/api/users/${members[i]!.userId}/swap`,
+          headers: { "content-type": "application/json", cookie: cookies[i]! },
+          body: '{"amount":"0.01"}',
+        }));
 
   try {
     for (let round = 0; round < ROUNDS; round++) {
@@ -190,22 +200,21 @@ async function main() {
           // every cluster of the run.
           if (!cookies.length) cookies = await Promise.all(members.map((m) => login(cluster.url, m.userId, PASSWORD)));
           const groups = new Set(cluster.instances.map((i) => i.child.pid!));
-          // Warm-up: each instance compiles its routes' code paths once.
-          await autocannon({ url: `${cluster.url}/api/price/WLD`, connections: 4 * n, amount: 40 * n });
+          // Warm-up on each instance directly (not through nginx, so every one of them gets it): both measured
+          // paths, long enough for V8 to optimize them — otherwise more instances would mean more cold code.
+          for (const inst of cluster.instances)
+            for (const p of ["coins", "swap"] as const) {
+              refill();
+              await autocannon({
+                url: inst.base,
+                method: p === "swap" ? "POST" : "GET",
+                connections: 10,
+                amount: 600,
+                requests: requestsOf(p),
+              });
+            }
           for (const row of rows.filter((r) => r.instances === n)) {
-            const requests =
-              row.path === "coins"
-                ? perConnection((i) => ({
-                    path: `/api/users/coins/${members[i]!.userId}`,
-                    headers: { cookie: cookies[i]! },
-                  }))
-                : perConnection((i) => ({
-                    method: "POST",
-                    path: `/api/users/${members[i]!.userId}/swap`,
-                    headers: { "content-type": "application/json", cookie: cookies[i]! },
-                    body: '{"amount":"0.01"}',
-                  }));
-            const s = await measure(cluster.url, requests, row.path === "swap" ? "POST" : "GET", groups);
+            const s = await measure(cluster.url, requestsOf(row.path), row.path === "swap" ? "POST" : "GET", groups);
             row.samples.push(s);
             console.log(
               `  round ${round + 1} · ${n} instance(s) · ${row.path.padEnd(5)} ${s.rps.toFixed(0).padStart(5)} req/s  ` +
@@ -258,8 +267,8 @@ function report(rows: Row[]): string {
     median(rows.find((r) => r.instances === COUNTS[0] && r.path === p)!.samples.map((s) => s.rps));
   const lines = [
     "| instances | path | req/s (median) | × one instance | p50 / p99 ms | cores busy (of " +
-      `${CORES}) | app | nginx | PgBouncer | PostgreSQL | load generator | other |`,
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+      `${CORES}) | app | nginx | PgBouncer | PostgreSQL | load generator | other | app CPU ms per request |`,
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const r of rows) {
     const rps = median(r.samples.map((s) => s.rps));
@@ -268,7 +277,7 @@ function report(rows: Row[]): string {
       `| ${r.instances} | ${r.path === "coins" ? "a member's coins" : "swap 0.01"} | ${rps.toFixed(0)} | ${(rps / one(r.path)).toFixed(2)} | ` +
         `${median(r.samples.map((s) => s.p50))} / ${median(r.samples.map((s) => s.p99))} | ${m((s) => s.busy)} | ` +
         PARTS.map((p) => m((s) => s.share[p])).join(" | ") +
-        ` | ${m(other)} |`,
+        ` | ${m(other)} | ${((1000 * median(r.samples.map((s) => s.share.app))) / rps).toFixed(2)} |`,
     );
   }
   return lines.join("\n");

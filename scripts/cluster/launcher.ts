@@ -219,7 +219,11 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   if (isRoot) chownTree(nginxDir, "www-data");
   let nginx: ChildProcess | undefined;
 
+  const killAllNow = () => {
+    for (const c of children) signalGroup(c, "SIGKILL");
+  };
   const stop = async () => {
+    process.off("exit", killAllNow);
     // nginx first (no new requests), then the instances (SIGTERM: they finish what they have), then PgBouncer.
     if (nginx?.pid && nginx.exitCode === null) signalGroup(nginx, "SIGQUIT");
     const running = instances.filter((x) => x?.alive());
@@ -230,9 +234,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     while (children.size && Date.now() < deadline) await sleep(100);
     for (const c of children) signalGroup(c, "SIGKILL");
   };
-  process.once("exit", () => {
-    for (const c of children) signalGroup(c, "SIGKILL");
-  });
+  // Nothing outlives this process, and a stopped cluster leaves no listener behind (the bench starts many).
+  process.once("exit", killAllNow);
 
   try {
     const tb = await startBouncer();
