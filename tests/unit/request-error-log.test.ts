@@ -11,7 +11,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function linesOf(fn: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+async function linesOf(fn: () => unknown): Promise<Record<string, unknown>[]> {
   const raw: string[] = [];
   for (const m of ["log", "warn", "error"] as const)
     vi.spyOn(console, m).mockImplementation((...a) => void raw.push(a.map(String).join(" ")));
