@@ -122,6 +122,9 @@ export function checkViolation(e: unknown): string | null {
 export function isDatabaseUnavailable(e: unknown): boolean {
   const err = e as { code?: string; errno?: string; cause?: unknown; message?: string };
   const code = err?.code ?? err?.errno;
+  // SQLSTATE class 08, connection exception: PgBouncer answers 08P01 ("server conn crashed?", shutting down)
+  // when the server connection under a statement is cut or it restarts (tests/cluster/pooler.test.ts F31).
+  if (typeof code === "string" && /^08[0-9A-Z]{3}$/.test(code)) return true;
   if (
     code &&
     [
@@ -132,8 +135,10 @@ export function isDatabaseUnavailable(e: unknown): boolean {
       // postgres.js: the pool was ended with the statement still running (an instance shutting down).
       "CONNECTION_DESTROYED",
       "CONNECT_TIMEOUT",
-      "57P01",
-      "57P03",
+      "57P01", // admin_shutdown (pg_terminate_backend, a restart)
+      "57P02", // crash_shutdown
+      "57P03", // cannot_connect_now (starting up, a failover)
+      "53300", // too_many_connections
     ].includes(code)
   )
     return true;

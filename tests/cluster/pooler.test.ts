@@ -6,13 +6,16 @@
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "@/lib/errors";
 import { call, login, PASSWORD, sameAmount, seedMembers, storeWldPrice, tally, wld } from "../system/support/api";
 import { Dx } from "../soak/model";
 import { createScratchDatabase, ROOT } from "../system/support/cluster";
 import { createAdmin, createProduct, kstDay, RATE, seedStakers } from "./fixtures";
 import { clusterSkipReason, report, startTestCluster, type TestCluster } from "./support";
 
+const METRICS_TOKEN = "pool-metrics-token-0123456789";
 const skip = clusterSkipReason();
 if (skip) report(`pooler tests skipped: ${skip}`);
 
@@ -21,7 +24,7 @@ describe.skipIf(skip !== null)("behind PgBouncer (transaction pooling) and nginx
   let adminCookie: string;
 
   beforeAll(async () => {
-    t = await startTestCluster("pool", 3);
+    t = await startTestCluster("pool", 3, { METRICS_TOKEN });
     await storeWldPrice(t.db.sql);
     await createAdmin(t.db.sql, t.db.url, "pooladmin");
     adminCookie = await login(t.cluster.url, "pooladmin", PASSWORD);
@@ -56,6 +59,22 @@ describe.skipIf(skip !== null)("behind PgBouncer (transaction pooling) and nginx
     const rows = await t.db.sql<{ ip: string }[]>`
       SELECT ip FROM sessions WHERE user_id = ${m!.id} ORDER BY created_at DESC LIMIT 1`;
     expect(rows[0]?.ip).toBe("127.0.0.1");
+  });
+
+  it("nginx's request id: the client's safe id or its own, on every answer exactly once; /api/metrics only per instance", async () => {
+    const sent = await fetch(`${t.cluster.url}/api/health`, { headers: { "x-request-id": "edge.7_a-b" } });
+    expect(sent.headers.get("x-request-id")).toBe("edge.7_a-b"); // one header: a second would read "a, b"
+    const unsafe = await fetch(`${t.cluster.url}/api/health`, { headers: { "x-request-id": "no good id" } });
+    expect(unsafe.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
+    const none = await fetch(`${t.cluster.url}/api/price/WLD`);
+    expect(none.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
+
+    const auth = { authorization: `Bearer ${METRICS_TOKEN}` };
+    const proxied = await fetch(`${t.cluster.url}/api/metrics`, { headers: auth });
+    expect(proxied.status).toBe(404);
+    const direct = await fetch(`${t.cluster.instances[0]!.base}/api/metrics`, { headers: auth });
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain("wld_http_request_duration_seconds");
   });
 
   it("one Idempotency-Key sent 12 times at once over three instances applies once", async () => {
@@ -164,6 +183,45 @@ describe.skipIf(skip !== null)("behind PgBouncer (transaction pooling) and nginx
     } finally {
       await fresh.drop();
     }
+  });
+
+  it("F31 a statement in flight when its server connection is cut or PgBouncer restarts is 'database unavailable' (503)", async () => {
+    const client = postgres(t.cluster.poolerUrl, { max: 1, prepare: false, onnotice: () => {} });
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e as { code?: string },
+      );
+    try {
+      await client`SELECT 1`;
+      // A failover or an operator's pg_terminate_backend under PgBouncer, then PgBouncer itself restarting: in
+      // these moments PgBouncer may answer with SQLSTATE 08P01 ("server conn crashed?", seen as a 500 in the cluster
+      // load test before lib/errors.ts knew class 08) or the connection just closes.
+      const cut = failure(client`SELECT pg_sleep(5), 'f31-cut' AS tag`);
+      await new Promise((r) => setTimeout(r, 300));
+      const killed = await t.db.sql`
+        SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE '%f31-cut%' AND pid <> pg_backend_pid()`;
+      expect(killed).toHaveLength(1);
+      const e1 = await cut;
+      // PgBouncer restarted under a running statement.
+      const running = failure(client`SELECT pg_sleep(5)`);
+      await new Promise((r) => setTimeout(r, 300));
+      const back = await t.cluster.restartPgbouncer();
+      const e2 = await running;
+      report(
+        `a statement under PgBouncer: server connection cut → ${e1?.code}; PgBouncer restarted → ${e2?.code} (answering after ${back} ms)`,
+      );
+      for (const e of [e1, e2]) {
+        expect(e).not.toBeNull();
+        expect(isDatabaseUnavailable(e)).toBe(true);
+      }
+      const [row] = await client`SELECT 2 AS n`;
+      expect(row?.n).toBe(2);
+    } finally {
+      await client.end({ timeout: 1 });
+    }
+    for (const inst of t.cluster.instances) expect((await fetch(`${inst.base}/api/health`)).status).toBe(200);
   });
 
   it("SIGTERM: the requests in flight on the instance finish, then it exits; nginx sends the rest elsewhere", async () => {
