@@ -62,8 +62,9 @@ export function FilterField({
   const id = useId();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
-  const commit = () => {
-    if (text.trim() !== value) onCommit(text.trim());
+  // What the field shows is what is committed (the DOM's value: text typed before hydration is not in state).
+  const commit = (shown: string) => {
+    if (shown.trim() !== value) onCommit(shown.trim());
   };
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
@@ -78,9 +79,9 @@ export function FilterField({
           setText(e.target.value);
           if (type === "date") onCommit(e.target.value);
         }}
-        onBlur={commit}
+        onBlur={(e) => commit(e.currentTarget.value)}
         onKeyDown={(e) => {
-          if (e.key === "Enter") commit();
+          if (e.key === "Enter") commit(e.currentTarget.value);
         }}
         className="min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm outline-none focus:border-accent focus:ring-2 focus:ring-accent/30"
       />

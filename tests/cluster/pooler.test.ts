@@ -77,6 +77,25 @@ describe.skipIf(skip !== null)("behind PgBouncer (transaction pooling) and nginx
     expect(await direct.text()).toContain("wld_http_request_duration_seconds");
   });
 
+  it("D24 HSTS (at least a year) exactly when the request came over HTTPS, as the trusted proxy says", async () => {
+    const hstsOf = (r: Response) => r.headers.get("strict-transport-security");
+    // Through nginx over plain HTTP: nginx's X-Forwarded-Proto (http) wins over the client's claim.
+    for (const path of ["/login", "/api/health"]) {
+      const forged = await fetch(`${t.cluster.url}${path}`, { headers: { "x-forwarded-proto": "https" } });
+      expect(hstsOf(forged), `${path} through nginx over http`).toBeNull();
+    }
+    // A TLS-terminating proxy in front (this test, from 127.0.0.1 = TRUSTED_PROXIES) says https: every answer,
+    // page or API, carries HSTS.
+    for (const path of ["/login", "/api/health"]) {
+      const tls = await fetch(`${t.cluster.instances[0]!.base}${path}`, { headers: { "x-forwarded-proto": "https" } });
+      const hsts = hstsOf(tls) ?? "";
+      expect(Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0), `${path} over https`).toBeGreaterThanOrEqual(31_536_000);
+      expect(hsts).toContain("includeSubDomains");
+      const plain = await fetch(`${t.cluster.instances[0]!.base}${path}`);
+      expect(hstsOf(plain), `${path} over http`).toBeNull();
+    }
+  });
+
   it("one Idempotency-Key sent 12 times at once over three instances applies once", async () => {
     const [m] = await seedMembers(t.db.sql, [{ userId: "poolonce" }]);
     const credit = await call(t.cluster.url, "PATCH", `/api/admin/users/${m!.id}/coin`, {

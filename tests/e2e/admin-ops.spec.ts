@@ -382,6 +382,8 @@ test.describe("admin operational screens", () => {
 
     // Staking records: the member filter lives in the URL and survives a reload.
     await page.goto("/admin/staking-records");
+    // The first page of records has arrived: the screen is hydrated and its filter answers Enter.
+    await expect(page.getByRole("cell", { name: "스왑(잠금)" }).first()).toBeVisible();
     await page.getByLabel("회원 아이디").fill("demo");
     await page.getByLabel("회원 아이디").press("Enter");
     await expect(page).toHaveURL(/member=demo/);
