@@ -12,9 +12,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import postgres from "postgres";
+import { freePort } from "../../../scripts/cluster/launcher";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
@@ -133,17 +133,8 @@ export function ledgerCheck(url: string): { ok: boolean; output: string } {
   return { ok: r.status === 0, output: `${r.stdout ?? ""}${r.stderr ?? ""}`.trim() };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+// freePort: a port nobody listens on right now; the deployment's launcher owns the one copy.
+export { freePort };
 
 export type Instance = {
   name: string;
