@@ -79,6 +79,22 @@ describe(`member list (${kind})`, () => {
     expect(both.body.total).toBe(1);
   });
 
+  it("a one- or two-character term (no trigram: scanned, not read from the indexes) finds the same members", async () => {
+    // Two syllables nobody else in the test database has; the members carry them in their names.
+    const tag = `t2${Date.now().toString(36)}`;
+    await exec(sql`
+      INSERT INTO users (user_id, name, password_hash, ref_code, phone)
+      SELECT ${tag} || g, '뷁' || g || '쨟뷁쨟', 'x', upper(${tag}) || 'R' || g, '010-99' || g || '9-' || ${tag.slice(-4)}
+      FROM generate_series(1, 3) g`);
+    const two = await get(listRoute, `/api/admin/users/paginated?search=${encodeURIComponent("쨟뷁")}`);
+    expect(two.body).toMatchObject({ total: 3, totalCapped: false });
+    expect(two.body.users.map((u: { userId: string }) => u.userId)).toEqual([`${tag}3`, `${tag}2`, `${tag}1`]);
+    const one = await get(listRoute, `/api/admin/users/paginated?search=${encodeURIComponent("쨟")}`);
+    expect(one.body.total).toBe(3);
+    const both = await get(listRoute, `/api/admin/users/paginated?search=${encodeURIComponent("쨟뷁")}&phone=92`);
+    expect(both.body.users.map((u: { userId: string }) => u.userId)).toEqual([`${tag}2`]);
+  });
+
   it("counts at most 1,000 matches (totalCapped beyond); pages past the cap still answer", async () => {
     const tag = `cap${Date.now().toString(36)}`;
     await exec(sql`
