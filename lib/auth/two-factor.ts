@@ -13,12 +13,11 @@
  * - Every code check that can be guessed at (login, turning 2FA off, a money request) runs under the login
  *   throttle (lib/auth/login.ts checkLoginFactor: the account's advisory lock and failure budget), so wrong codes
  *   and wrong passwords share one lockout, and parallel guesses are judged one after another.
- * - Login: POST /api/login answers { twoFactorRequired: true } with a pending-login cookie (an encrypted token
- *   naming the member, good for 5 minutes by lib/clock) and no session; POST /api/login/2fa completes it.
+ * - Login: POST /api/login answers { twoFactorRequired: true } with a pending-login cookie and no session;
+ *   POST /api/login/2fa completes it (./two-factor-login.ts).
  */
 import crypto from "node:crypto";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { decode, encode } from "next-auth/jwt";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { type DbOrTx, getDb, rowsOf } from "@/db/client";
@@ -27,26 +26,18 @@ import { idempotencyKeyOf } from "@/lib/api/idempotency";
 import { audit, auditInsert, type RequestMeta } from "@/lib/audit";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
-import { newDeviceLoginSql, notify } from "@/lib/notifications";
+import { notify } from "@/lib/notifications";
 import { rateLimited } from "@/lib/rate-limit";
-import { authSecret } from "@/lib/secret";
 import { decrypt, encrypt } from "@/lib/storage/crypto";
 import { startCooldown } from "@/lib/wallet/cooldown";
-import { readCookie } from "./cookies";
-import { checkLoginFactor, type LoginResult, newSession, sessionInsertSql } from "./login";
+import { checkLoginFactor } from "./login";
 import { verifyCurrentPasswordOrThrow } from "./passwords";
-import { isSecureRequest, serializeCookie } from "./session";
 
 const ISSUER = "WLD Wallet";
 const PERIOD = 30;
 const DIGITS = 6;
 /** Steps of clock drift accepted either side of now (RFC 6238 §5.2 recommends at most one). */
 const WINDOW = 1;
-/** How long a right password waits for its code. */
-export const PENDING_LOGIN_SEC = 5 * 60;
-export const PENDING_COOKIE = "wld-2fa-pending";
-/** Its token is sealed like a session token but under its own derived key (next-auth's salt). */
-const PENDING_SALT = "wld-2fa-pending-login";
 export const RECOVERY_CODE_COUNT = 10;
 /** 32 letters and digits, without the look-alikes 0/O and 1/I: 16 of them are 80 random bits. */
 const RECOVERY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -105,7 +96,7 @@ function newRecoveryCode(): string {
 
 // ─── verifying a code ─────────────────────────────────────────────────────────
 
-type CodeCheck = { ok: boolean; kind: "totp" | "recovery" | null; step: number | null };
+export type CodeCheck = { ok: boolean; kind: "totp" | "recovery" | null; step: number | null };
 
 /**
  * Checks `code` for the member inside `tx`: a 6-digit TOTP code of a step later than the last accepted one, or
@@ -113,7 +104,7 @@ type CodeCheck = { ok: boolean; kind: "totp" | "recovery" | null; step: number |
  * recovery code marked used) by conditional UPDATEs; without it the caller spends the answered `step` later
  * (consumeOtpStep) in the transaction that does the work.
  */
-async function checkCode(
+export async function checkCode(
   tx: DbOrTx,
   userId: number,
   code: string,
@@ -328,116 +319,6 @@ export async function resetTwoFactor(actor: { id: number }, targetId: number, me
     await notify(tx, targetId, "two_factor_changed", { change: "RESET", by: "admin" });
     return true;
   });
-}
-
-// ─── login ────────────────────────────────────────────────────────────────────
-
-type PendingLogin = { uid: number; handle: string };
-
-/** The Set-Cookie of a pending login: the member, sealed, good for PENDING_LOGIN_SEC from lib/clock's now. */
-export async function pendingLoginCookie(member: { id: number; userId: string }, req: Request): Promise<string> {
-  const value = await encode({
-    token: { uid: member.id, handle: member.userId, at: now().getTime() },
-    secret: authSecret(),
-    salt: PENDING_SALT,
-    maxAge: PENDING_LOGIN_SEC + 60, // the token's own (real-time) expiry; the rule is checked by lib/clock below
-  });
-  return serializeCookie(PENDING_COOKIE, value, {
-    httpOnly: true,
-    sameSite: "strict",
-    secure: isSecureRequest(req),
-    path: "/api/login",
-    maxAge: PENDING_LOGIN_SEC,
-  });
-}
-
-export function clearPendingLoginCookie(req: Request): string {
-  return serializeCookie(PENDING_COOKIE, "", {
-    httpOnly: true,
-    sameSite: "strict",
-    secure: isSecureRequest(req),
-    path: "/api/login",
-    maxAge: 0,
-  });
-}
-
-async function readPendingLogin(req: Request): Promise<PendingLogin | null> {
-  const raw = readCookie(req, PENDING_COOKIE);
-  if (!raw || raw.length > 4096) return null;
-  try {
-    const token = await decode({ token: raw, secret: authSecret(), salt: PENDING_SALT });
-    const uid = Number(token?.uid);
-    const at = Number(token?.at);
-    const handle = token?.handle;
-    if (!Number.isInteger(uid) || typeof handle !== "string" || !Number.isFinite(at)) return null;
-    const age = now().getTime() - at;
-    if (age < -60_000 || age > PENDING_LOGIN_SEC * 1000) return null;
-    return { uid, handle };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * POST /api/login/2fa: completes a pending login with a TOTP or recovery code. 401 TWO_FACTOR_EXPIRED without
- * a pending login of the last 5 minutes; 400 INVALID_OTP for a wrong or used code (a login failure of the
- * account and the address: the same budgets as wrong passwords); 429 while either is spent. On success the
- * session row is inserted in the check's closing statement, as a password login does.
- */
-export async function completeTwoFactorLogin(
-  req: Request,
-  code: string,
-  meta: RequestMeta,
-  client: { userAgent?: string | null },
-): Promise<LoginResult & { session: { id: string; expiresAt: Date } }> {
-  const pending = await readPendingLogin(req);
-  if (!pending) throw new AppError("TWO_FACTOR_EXPIRED");
-  const session = newSession();
-  let used: CodeCheck["kind"] = null;
-  const check = await checkLoginFactor(
-    { handle: pending.handle, id: pending.uid },
-    async (tx, _row, account) => {
-      if (!account?.twoFactor) return false;
-      const r = await checkCode(tx, account.id, code, { recovery: true, consume: true });
-      used = r.kind;
-      return r.ok;
-    },
-    meta.ip,
-    undefined,
-    {
-      throttled: (by) => [
-        auditInsert({ action: "LOGIN_THROTTLED", targetUserId: pending.uid, ...meta, after: { by } }),
-      ],
-      failure: (account) => [
-        auditInsert({ action: "LOGIN_2FA_FAILURE", targetUserId: account?.id ?? pending.uid, ...meta }),
-      ],
-      success: (account) => [
-        auditInsert({
-          action: "LOGIN_SUCCESS",
-          actorId: account.id,
-          targetUserId: account.id,
-          ...meta,
-          after: { factor: used },
-        }),
-        ...(used === "recovery"
-          ? [
-              auditInsert({
-                action: "two_factor.recovery_used",
-                actorId: account.id,
-                targetUserId: account.id,
-                ...meta,
-              }),
-            ]
-          : []),
-        sessionInsertSql(session, account.id, meta, client),
-        newDeviceLoginSql(account.id, { ...client, ip: meta.ip }),
-      ],
-    },
-  );
-  if (!check.ok && check.throttled) throw rateLimited(check.retryAfter);
-  if (!check.ok) throw new AppError("INVALID_OTP");
-  const { twoFactor: _on, ...account } = check.account;
-  return { ...account, session };
 }
 
 // ─── money requests ───────────────────────────────────────────────────────────

@@ -4,7 +4,7 @@
 import { handler, json, readJson } from "@/lib/api/handler";
 import { login } from "@/lib/auth/login";
 import { sessionSetCookie } from "@/lib/auth/session";
-import { pendingLoginCookie } from "@/lib/auth/two-factor";
+import { pendingLoginCookie } from "@/lib/auth/two-factor-login";
 import { loginSchema } from "@/lib/validation/auth";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@
 //   password), 401 TWO_FACTOR_EXPIRED (no pending login), 429 while the account or address is locked out.
 import { handler, json, readJson } from "@/lib/api/handler";
 import { sessionSetCookie } from "@/lib/auth/session";
-import { clearPendingLoginCookie, completeTwoFactorLogin } from "@/lib/auth/two-factor";
+import { clearPendingLoginCookie, completeTwoFactorLogin } from "@/lib/auth/two-factor-login";
 import { codeSchema } from "@/lib/validation/two-factor";
 
 export const dynamic = "force-dynamic";
