@@ -258,6 +258,27 @@ export async function proposeProductChange(
 /** The 202 answer of a change that became a proposal. */
 export const proposalOutcome = (proposal: ProposalDto) => ({ status: 202, body: { proposal } });
 
+/**
+ * The four-eyes gate of an admin balance change, inside the route's idempotent transaction: above the limit
+ * (needsFourEyes) the change becomes a proposal and this is the route's 202 answer; at or below it, null — the
+ * route applies the change itself.
+ */
+export async function proposeIfAboveLimit<K extends "coin" | "coinunhist" | "interest" | "staking">(
+  tx: Tx,
+  p: {
+    kind: K;
+    symbol: Coin;
+    amount: Dec;
+    targetUserId: number;
+    payload: Payloads[K];
+    reason?: string | null;
+    actor: Actor;
+  },
+) {
+  if (!needsFourEyes(p.symbol, p.amount)) return null;
+  return proposalOutcome(await propose(tx, p));
+}
+
 // ─── listing ──────────────────────────────────────────────────────────────────
 
 /** GET /api/admin/proposals: pending first (oldest first, the next to expire on top), then the rest newest first. */
@@ -283,7 +304,7 @@ export async function listProposals(q: {
 }
 
 /** A product change → what a proposal stores (decimal strings, ISO dates). */
-export function storedProductPatch(patch: Partial<ProductInput>): Payloads["product_rate"]["patch"] {
+function storedProductPatch(patch: Partial<ProductInput>): Payloads["product_rate"]["patch"] {
   const out: Payloads["product_rate"]["patch"] = {};
   if (patch.coinSymbol !== undefined) out.coinSymbol = patch.coinSymbol;
   if (patch.name !== undefined) out.name = patch.name;

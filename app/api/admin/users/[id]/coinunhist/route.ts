@@ -5,7 +5,7 @@
 import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
-import { needsFourEyes, propose, proposalOutcome } from "@/lib/admin/proposals";
+import { proposeIfAboveLimit } from "@/lib/admin/proposals";
 import { adminCoinUnhistSchema } from "@/lib/validation/wallet";
 import { adminUnrecorded } from "@/lib/wallet/admin";
 
@@ -16,16 +16,16 @@ export const PATCH = withAdmin<{ id: string }>(
     const targetId = target.id;
     const input = await readJson(req, adminCoinUnhistSchema);
     return idempotent(req, user.id, `PATCH /api/admin/users/${targetId}/coinunhist`, input, async (tx) => {
-      if (needsFourEyes(input.symbol, input.amount))
-        return proposalOutcome(
-          await propose(tx, {
-            kind: "coinunhist",
-            targetUserId: targetId,
-            payload: { symbol: input.symbol, amount: input.amount.toFixed(), action: input.action },
-            reason: input.reason,
-            actor: { id: user.id, role: user.role, ip, requestId },
-          }),
-        );
+      const proposal = await proposeIfAboveLimit(tx, {
+        kind: "coinunhist",
+        symbol: input.symbol,
+        amount: input.amount,
+        targetUserId: targetId,
+        payload: { symbol: input.symbol, amount: input.amount.toFixed(), action: input.action },
+        reason: input.reason,
+        actor: { id: user.id, role: user.role, ip, requestId },
+      });
+      if (proposal) return proposal;
       return {
         status: 200,
         body: await adminUnrecorded(tx, {

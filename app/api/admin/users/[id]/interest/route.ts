@@ -6,7 +6,7 @@ import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
 import { adjustInterest } from "@/lib/staking/admin";
-import { needsFourEyes, propose, proposalOutcome } from "@/lib/admin/proposals";
+import { proposeIfAboveLimit } from "@/lib/admin/proposals";
 import { interestSchema } from "@/lib/validation/staking";
 
 export const dynamic = "force-dynamic";
@@ -16,16 +16,16 @@ export const PATCH = withAdmin<{ id: string }>(
     const { amount, action, reason } = await readJson(req, interestSchema);
     const asked = { amount: amount.toFixed(), action, reason };
     return idempotent(req, user.id, `PATCH /api/admin/users/${member.id}/interest`, asked, async (tx) => {
-      if (needsFourEyes("WLD", amount))
-        return proposalOutcome(
-          await propose(tx, {
-            kind: "interest",
-            targetUserId: member.id,
-            payload: { amount: amount.toFixed(), action },
-            reason,
-            actor: { id: user.id, role: user.role, ip, requestId },
-          }),
-        );
+      const proposal = await proposeIfAboveLimit(tx, {
+        kind: "interest",
+        symbol: "WLD",
+        amount,
+        targetUserId: member.id,
+        payload: { amount: amount.toFixed(), action },
+        reason,
+        actor: { id: user.id, role: user.role, ip, requestId },
+      });
+      if (proposal) return proposal;
       return {
         status: 200,
         body: await adjustInterest(tx, member.id, amount, action, { actorId: user.id, ip, requestId }),

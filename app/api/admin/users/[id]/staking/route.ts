@@ -8,7 +8,7 @@ import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";
 import { withdrawStake } from "@/lib/staking/admin";
-import { needsFourEyes, propose, proposalOutcome } from "@/lib/admin/proposals";
+import { proposeIfAboveLimit } from "@/lib/admin/proposals";
 import { stakingWithdrawSchema } from "@/lib/validation/staking";
 import { memberStakingOf } from "@/lib/staking/reports";
 
@@ -24,16 +24,16 @@ export const PATCH = withAdmin<{ id: string }>(
     const { symbol, amount, action, reason } = await readJson(req, stakingWithdrawSchema);
     const asked = { symbol, amount: amount.toFixed(), action, reason };
     return idempotent(req, user.id, `PATCH /api/admin/users/${member.id}/staking`, asked, async (tx) => {
-      if (needsFourEyes(symbol, amount))
-        return proposalOutcome(
-          await propose(tx, {
-            kind: "staking",
-            targetUserId: member.id,
-            payload: { symbol, amount: amount.toFixed(), action },
-            reason,
-            actor: { id: user.id, role: user.role, ip, requestId },
-          }),
-        );
+      const proposal = await proposeIfAboveLimit(tx, {
+        kind: "staking",
+        symbol,
+        amount,
+        targetUserId: member.id,
+        payload: { symbol, amount: amount.toFixed(), action },
+        reason,
+        actor: { id: user.id, role: user.role, ip, requestId },
+      });
+      if (proposal) return proposal;
       return {
         status: 200,
         body: await withdrawStake(tx, member.id, symbol, amount, { actorId: user.id, ip, requestId }),
