@@ -1,26 +1,8 @@
 "use client";
 
-// A screen that failed to render (an error thrown while rendering a page): a designed message in the
-// visitor's language, "try again" (re-renders the segment) and a way home. Details go to the console only.
-import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { useEffect } from "react";
-import { Button } from "@/components/ui/button";
-import { SECONDARY_LINK, StatusPage } from "@/components/ui/status-page";
+// The error boundary of every page. It wraps every page from the first render, so whatever it imports is in
+// every page's first-load JavaScript: the screen itself (components/ui/error-screen.tsx, with next/link, the
+// button and the logo) is fetched only when a render has failed.
+import dynamic from "next/dynamic";
 
-export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations("Common.errorPage");
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
-  return (
-    <StatusPage title={t("title")} body={t("body")}>
-      <Button size="lg" onClick={reset}>
-        {t("retry")}
-      </Button>
-      <Link href="/home" className={SECONDARY_LINK}>
-        {t("home")}
-      </Link>
-    </StatusPage>
-  );
-}
+export default dynamic(() => import("@/components/ui/error-screen"));
