@@ -1,38 +1,20 @@
 "use client";
 
-// The last resort, when the root layout itself failed: it replaces the whole document, so no
-// translation provider is there. The texts are Common.errorPage's (lib/i18n/global-error-text.ts); the
-// language comes from the NEXT_LOCALE cookie, as on the server.
-import { useEffect, useState } from "react";
-import { StatusPage } from "@/components/ui/status-page";
-import { GLOBAL_ERROR_TEXT } from "@/lib/i18n/global-error-text";
+// The last resort, when the root layout itself failed: it replaces the whole document. Next.js loads this
+// boundary with every page, so it is only the document; its screen (components/ui/global-error-screen.tsx:
+// the texts in the visitor's language, the logo, "try again" and a way home) is fetched when it is needed.
+import { type ComponentProps, lazy, Suspense } from "react";
 import "./globals.css";
 
-export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const [locale, setLocale] = useState<"ko" | "en">("ko");
-  useEffect(() => {
-    console.error(error);
-    if (/(?:^|;\s*)NEXT_LOCALE=en(?:;|$)/.test(document.cookie)) setLocale("en");
-  }, [error]);
-  const t = GLOBAL_ERROR_TEXT[locale];
+const GlobalErrorScreen = lazy(() => import("@/components/ui/global-error-screen"));
+
+export default function GlobalError(props: ComponentProps<typeof GlobalErrorScreen>) {
   return (
-    <html lang={locale}>
+    <html lang="ko">
       <body className="font-sans antialiased">
-        <div className="app-shell">
-          <StatusPage title={t.title} body={t.body}>
-            <button
-              type="button"
-              onClick={reset}
-              className="inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-brand px-4 py-3 text-base font-semibold text-white"
-            >
-              {t.retry}
-            </button>
-            {/* A full page load: the root layout is what failed, so client navigation cannot help. */}
-            <a href="/home" className="text-center text-sm font-semibold text-accent underline underline-offset-2">
-              {t.home}
-            </a>
-          </StatusPage>
-        </div>
+        <Suspense fallback={null}>
+          <GlobalErrorScreen {...props} />
+        </Suspense>
       </body>
     </html>
   );

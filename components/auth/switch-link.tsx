@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 
 /** The line under the login / sign-up form that points to the other one ("No account yet? Sign up"). */
 export function AuthSwitchLink({
@@ -15,12 +15,12 @@ export function AuthSwitchLink({
   return (
     <p className={`${className} text-center text-sm text-gray-600`.trim()}>
       {prompt}{" "}
-      <Link
+      <AppLink
         href={href}
         className="inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-2"
       >
         {label}
-      </Link>
+      </AppLink>
     </p>
   );
 }

@@ -1,6 +1,20 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazy, Suspense, useEffect, useState } from "react";
 
-/** Loads the fallback font rules (./font-fallback.tsx) in the browser, after hydration. */
-export const LazyFontFallback = dynamic(() => import("./font-fallback"), { ssr: false });
+const FontFallback = lazy(() => import("./font-fallback"));
+
+/**
+ * Loads the fallback font rules (./font-fallback.tsx) in the browser, after hydration (never on the server).
+ * React.lazy rather than next/dynamic, whose loader would be first-load JavaScript of every page.
+ */
+export function LazyFontFallback() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <FontFallback />
+    </Suspense>
+  );
+}

@@ -7,7 +7,7 @@
  * Tapping it while verified calls `onVerifiedClick` (e.g. a toast "already verified"); otherwise it
  * links to /verify.
  */
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { Icon } from "@/components/ui/icon";
 import { type IdStatus, useIdVerification } from "./use-id-verification";
@@ -88,8 +88,8 @@ export function IdStatusBadge({
     );
   }
   return (
-    <Link href="/verify" className={`${shape} ${className}`} data-testid="id-status-badge">
+    <AppLink href="/verify" className={`${shape} ${className}`} data-testid="id-status-badge">
       {body}
-    </Link>
+    </AppLink>
   );
 }

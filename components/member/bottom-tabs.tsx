@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Icon } from "@/components/ui/icon";
@@ -29,7 +29,7 @@ export function BottomTabs() {
           const active = path === tab.href || path.startsWith(`${tab.href}/`);
           return (
             <li key={tab.href}>
-              <Link
+              <AppLink
                 href={tab.href}
                 aria-current={active ? "page" : undefined}
                 className={`flex flex-col items-center gap-1 py-2 text-xs ${active ? "font-semibold text-gray-900" : "text-gray-500"}`}
@@ -38,7 +38,7 @@ export function BottomTabs() {
                   <path d={tab.icon} />
                 </Icon>
                 {t(tab.key)}
-              </Link>
+              </AppLink>
             </li>
           );
         })}

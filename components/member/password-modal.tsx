@@ -10,7 +10,8 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { useMember } from "./member-context";
-import { enc, useErrorText } from "./queries";
+import { enc } from "./queries";
+import { useErrorText } from "./error-text";
 import { devicesKey } from "./settings/use-devices";
 
 /**

@@ -3,17 +3,17 @@
 /**
  * The member screens' reads, one react-query hook per call (DESIGN.md §5 shapes). Amounts stay
  * decimal strings; KRW prices arrive as numbers. This module carries no decimal library: Home and the
- * wallet's first screen only show and sum amounts (lib/money-text.ts, exact on BigInt). Screens that compute
- * money (review figures, the coin and staking tabs) turn amounts into decimals with ./decimals.ts.
+ * wallet's first screen only show and sum amounts (lib/money-text.ts, on big.js). Screens that compute
+ * money (review figures, the coin and staking tabs) turn amounts into decimals with ./decimals.ts. A failed
+ * call's text is ./error-text.ts (forms and modals only, so not first-load code of Home and the wallet).
  */
 import { useQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
 // Types only (erased at build): the client reads exactly the DTOs the server writes.
 import type { StakedCoinDto, StakingHistoryDto } from "@/db/queries/staking";
 import type { RequestDto } from "@/db/queries/requests";
 import type { TransactionDto } from "@/db/queries/transactions";
 import type { ProfileDto } from "@/db/queries/users";
-import { ApiError, api } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { LOCK_RELEASE_AT, MAX_PRICE_AGE_MS } from "@/lib/constants";
 import { type Fixed, FIXED_ZERO, parseDecimal } from "@/lib/money-text";
 import type { PriceDto, PriceMapDto } from "@/lib/prices/dto";
@@ -131,31 +131,4 @@ export function useLockRelease() {
     },
     staleTime: 5 * 60_000,
   });
-}
-
-/** The server's message for a failed call, or the given translated fallback. */
-export function useErrorText() {
-  const t = useTranslations("Common.errors");
-  return (
-    err: unknown,
-    fallback:
-      | "requestFailed"
-      | "swapFailed"
-      | "transferFailed"
-      | "registrationFailed"
-      | "saveFailed"
-      | "changeFailed"
-      | "deletionFailed"
-      | "processingFailed"
-      | "duplicateCheckFailed"
-      | "walletCheckFailed"
-      | "balanceCheckFailed" = "requestFailed",
-  ) => {
-    if (err instanceof ApiError) {
-      if (err.code === "NETWORK") return t("serverConnectionFailed");
-      if (err.message) return err.message;
-      if (err.status >= 500) return t("serverError");
-    }
-    return t(fallback);
-  };
 }

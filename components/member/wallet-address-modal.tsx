@@ -16,7 +16,8 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { useMember } from "./member-context";
-import { enc, keys, useErrorText, useProfile } from "./queries";
+import { enc, keys, useProfile } from "./queries";
+import { useErrorText } from "./error-text";
 
 const NETWORKS = ["ERC20", "OP", "WORLDCHAIN"] as const;
 type Network = (typeof NETWORKS)[number];

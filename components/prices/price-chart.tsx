@@ -1,35 +1,19 @@
 "use client";
 
 /**
- * WLD/KRW area chart with range buttons 1일 / 1주 / 1개월 (1h × 24, 1d × 7, 1w × 4 candles).
- * lightweight-charts draws times as UTC, so points are shifted to KST (+9 h) before drawing, and its
- * axis and crosshair labels come from lib/prices/display.ts in the page's language (never `23일` in
- * English). The library (about 60 kB gzip) is fetched only once the chart is near the screen and the browser
- * is idle after hydration. The line is red when the range rose and blue when it fell. The library's
- * attribution logo stays on (its licence asks for it).
+ * WLD/KRW area chart with range buttons 1일 / 1주 / 1개월 (1h × 24, 1d × 7, 1w × 4 candles): the frame, the
+ * range buttons, the change figure and the loading, error and sample states. The drawing (./chart-drawing.ts:
+ * lightweight-charts, about 60 kB gzip, its options and axis labels in the page's language, never `23일` in
+ * English) is fetched only once the chart is near the screen and the browser is idle after hydration. The line
+ * is red when the range rose and blue when it fell.
  */
-import type { IChartApi, ISeriesApi, UTCTimestamp } from "lightweight-charts";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { isLocale, type Locale } from "@/lib/i18n/config";
-import {
-  axisLabel,
-  CHANGE_COLORS,
-  changeDirection,
-  crosshairLabel,
-  kstDateTime,
-  priceAxisLabel,
-  type TickMark,
-} from "@/lib/prices/display";
-import type { ChartDto } from "@/lib/prices/dto";
+import { CHANGE_COLORS, changeDirection, kstDateTime } from "@/lib/prices/display";
+import type { DrawnChart } from "./chart-drawing";
 import { changeTone } from "./price-card";
 import { CHART_RANGES, type ChartRange, useWldChartQuery } from "./queries";
-
-const KST_OFFSET_S = 9 * 3600;
-
-export function toChartData(points: ChartDto["points"]) {
-  return points.map((p) => ({ time: (Date.parse(p.time) / 1000 + KST_OFFSET_S) as UTCTimestamp, value: p.value }));
-}
 
 /** Resolves when the browser has a quiet moment (hydration and the first paint's work done), at most `ms` later. */
 function whenIdle(ms = 2000): Promise<void> {
@@ -63,8 +47,7 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
   const [range, setRange] = useState<ChartRange>(initialRange);
   const q = useWldChartQuery(range);
   const box = useRef<HTMLElement>(null);
-  const chart = useRef<IChartApi | null>(null);
-  const series = useRef<ISeriesApi<"Area"> | null>(null);
+  const drawn = useRef<(DrawnChart & { paint: typeof import("./chart-drawing").paintChart }) | null>(null);
   const [ready, setReady] = useState(false);
 
   // Create the chart once, on the client only (the library needs a canvas), when it comes near the screen.
@@ -75,56 +58,23 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
     // The library's evaluation and the chart's creation are one long task: not while the page hydrates.
     void whenNearScreen(el, signal)
       .then(() => whenIdle())
-      .then(() => import("lightweight-charts"))
-      .then(({ createChart, AreaSeries }) => {
+      .then(() => import("./chart-drawing"))
+      .then(({ drawChart, paintChart }) => {
         if (signal.cancelled || !box.current) return;
-        const c = createChart(box.current, {
-          autoSize: true,
-          layout: {
-            attributionLogo: true,
-            background: { color: "transparent" },
-            textColor: "#4b5563",
-            fontSize: 11,
-            // The page's font (Pretendard): the axis may carry Korean (23일), which the default stack lacks here.
-            fontFamily: getComputedStyle(box.current).fontFamily,
-          },
-          grid: { vertLines: { visible: false }, horzLines: { color: "#f3f4f6" } },
-          // Room above and below the line, so the top and bottom price labels are never cut.
-          rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.12 }, minimumWidth: 64 },
-          timeScale: {
-            borderVisible: false,
-            fixLeftEdge: true,
-            fixRightEdge: true,
-            tickMarkFormatter: (time: number, tick: TickMark) => axisLabel(time, tick, locale),
-          },
-          handleScroll: false,
-          handleScale: false,
-          localization: {
-            locale: locale === "en" ? "en-US" : "ko-KR",
-            priceFormatter: priceAxisLabel,
-            timeFormatter: (time: number) => crosshairLabel(time, locale),
-          },
-        });
-        series.current = c.addSeries(AreaSeries, { lineWidth: 2, priceLineVisible: false });
-        chart.current = c;
+        drawn.current = { ...drawChart(box.current, locale), paint: paintChart };
         setReady(true);
       });
     return () => {
       signal.cancelled = true;
-      chart.current?.remove();
-      chart.current = null;
-      series.current = null;
+      drawn.current?.chart.remove();
+      drawn.current = null;
     };
   }, [locale]);
 
   const data = q.data?.range === range ? q.data : undefined;
   useEffect(() => {
-    if (!ready || !series.current || !chart.current || !q.data) return;
-    const colour = CHANGE_COLORS[changeDirection(q.data.changePercent)];
-    series.current.applyOptions({ lineColor: colour, topColor: `${colour}55`, bottomColor: `${colour}05` });
-    series.current.setData(toChartData(q.data.points));
-    chart.current.applyOptions({ timeScale: { timeVisible: q.data.range === "1d", secondsVisible: false } });
-    chart.current.timeScale().fitContent();
+    if (!ready || !drawn.current || !q.data) return;
+    drawn.current.paint(drawn.current, q.data);
   }, [ready, q.data]);
 
   const rangeName = t(`range.${range}`);

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { ChevronRight } from "@/components/member/settings/icons";
 import { useTwoFactorStatus } from "./queries";
@@ -10,7 +10,7 @@ export function TwoFactorRow({ className }: { className: string }) {
   const t = useTranslations("TwoFactor");
   const status = useTwoFactorStatus();
   return (
-    <Link href="/settings/two-factor" className={className} data-testid="two-factor-row">
+    <AppLink href="/settings/two-factor" className={className} data-testid="two-factor-row">
       <span className="flex min-w-0 flex-col gap-0.5">
         <span>{t("title")}</span>
         {status.isPending ? (
@@ -22,6 +22,6 @@ export function TwoFactorRow({ className }: { className: string }) {
         ) : null}
       </span>
       <ChevronRight />
-    </Link>
+    </AppLink>
   );
 }

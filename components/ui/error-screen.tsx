@@ -3,7 +3,7 @@
 // A screen that failed to render (an error thrown while rendering a page): a designed message in the
 // visitor's language, "try again" (re-renders the segment) and a way home. Details go to the console only.
 // Loaded by app/error.tsx only when a render fails, so no page downloads it up front.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
@@ -19,9 +19,9 @@ export default function ErrorScreen({ error, reset }: { error: Error & { digest?
       <Button size="lg" onClick={reset}>
         {t("retry")}
       </Button>
-      <Link href="/home" className={SECONDARY_LINK}>
+      <AppLink href="/home" className={SECONDARY_LINK}>
         {t("home")}
-      </Link>
+      </AppLink>
     </StatusPage>
   );
 }

@@ -5,14 +5,15 @@
  * idempotency key. The server prices it (a price at most 2 minutes old, held 10 minutes) and converts at 6
  * decimals, rounded down; the form previews the same conversion at the price on screen, and the receipt shows
  * the server's price and amount. Nothing arrives until an administrator confirms the payment.
- * Loaded with next/dynamic when opened.
+ * Loaded lazily (React.lazy) when opened.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { priceDec } from "@/components/member/decimals";
-import { useErrorText, useWldPrice } from "@/components/member/queries";
+import { useWldPrice } from "@/components/member/queries";
+import { useErrorText } from "@/components/member/error-text";
 import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";

@@ -1,11 +1,12 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { amt, usePrices } from "@/components/member/decimals";
-import { useCoins, useErrorText, useLockRelease, useProfile, useStaked } from "@/components/member/queries";
+import { useCoins, useLockRelease, useProfile, useStaked } from "@/components/member/queries";
+import { useErrorText } from "@/components/member/error-text";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { D, formatKrw } from "@/lib/money";
@@ -49,12 +50,12 @@ function EmptyCoins({ idStatus }: { idStatus: string }) {
       ) : (
         <>
           <p className="mt-1 text-gray-600">{t("emptyVerify")}</p>
-          <Link
+          <AppLink
             href="/verify"
             className="mt-3 inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand px-4 font-semibold text-white"
           >
             {t("emptyVerifyLink")}
-          </Link>
+          </AppLink>
         </>
       )}
     </div>
@@ -146,12 +147,12 @@ export function CoinTab({ onBuy, onWithdraw }: { onBuy: () => void; onWithdraw: 
             {walletMissing && (
               <p className="mt-3 text-sm text-gray-700" data-testid="wallet-missing">
                 {t("walletMissing")}{" "}
-                <Link
+                <AppLink
                   href="/settings"
                   className="inline-flex min-h-11 items-center font-semibold text-accent underline"
                 >
                   {t("walletMissingLink")}
-                </Link>
+                </AppLink>
               </p>
             )}
           </>

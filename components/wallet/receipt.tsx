@@ -1,7 +1,7 @@
 "use client";
 
 /** The last screen of a transfer, withdraw or buy: the request's status, its figures and a link to the history. */
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
@@ -65,12 +65,12 @@ export function Receipt({
       </dl>
       {note && <p className="text-xs text-gray-600">{note}</p>}
       <div className="grid grid-cols-2 gap-2">
-        <Link
+        <AppLink
           href="/wallet-history"
           className="inline-flex min-h-11 items-center justify-center rounded-xl border border-gray-300 px-3 text-center font-semibold"
         >
           {t("history")}
-        </Link>
+        </AppLink>
         <Button onClick={onClose}>{t("close")}</Button>
       </div>
     </div>

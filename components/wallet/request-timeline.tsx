@@ -6,7 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useErrorText } from "@/components/member/queries";
+import { useErrorText } from "@/components/member/error-text";
 import { FormAlert } from "@/components/ui/form-alert";
 import type { TimelineEventDto } from "@/db/queries/requests";
 import { api } from "@/lib/client/api";

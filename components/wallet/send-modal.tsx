@@ -6,15 +6,16 @@
  * network, spendable = staked − fee (floored to 2 decimals), minimum 5, one pending request per coin and
  * type. Form → review (what arrives, fee in WLD and KRW, destination) → receipt with the request's status.
  * The member enters what should arrive; the server adds the fee and reserves the total.
- * Loaded with next/dynamic when opened, so /wallet's first load does not carry it.
+ * Loaded lazily (React.lazy) when opened, so /wallet's first load does not carry it.
  */
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { usePrices, wldOf } from "@/components/member/decimals";
-import { enc, useErrorText, useProfile, useStaked } from "@/components/member/queries";
+import { enc, useProfile, useStaked } from "@/components/member/queries";
+import { useErrorText } from "@/components/member/error-text";
 import {
   type SendType,
   type TransferRequestAnswer,
@@ -150,12 +151,12 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
       return (
         <div className="flex flex-col gap-3">
           <p role="alert">{t("walletRequired")}</p>
-          <Link
+          <AppLink
             href="/settings"
             className="inline-flex min-h-11 items-center justify-center rounded-xl bg-brand py-3 text-center font-semibold text-white"
           >
             {t("goSettings")}
-          </Link>
+          </AppLink>
         </div>
       );
     if (step === "review" && check === "ok")

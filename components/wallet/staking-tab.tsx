@@ -1,12 +1,12 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { amt, wldOf } from "@/components/member/decimals";
-import { enc, keys, type StakingHistoryRow, useCoins, useErrorText, useStaked } from "@/components/member/queries";
+import { enc, keys, type StakingHistoryRow, useCoins, useStaked } from "@/components/member/queries";
+import { useErrorText } from "@/components/member/error-text";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { api } from "@/lib/client/api";
@@ -14,7 +14,7 @@ import { D, formatWld } from "@/lib/money";
 import { WldAmount } from "./amount";
 
 // Loaded when first opened: the swap flow is not part of /wallet's first load.
-const SwapModal = dynamic(() => import("./swap-modal").then((m) => m.SwapModal), { ssr: false });
+const SwapModal = lazy(() => import("./swap-modal").then((m) => ({ default: m.SwapModal })));
 
 export const HISTORY_PAGE = 4;
 /** Load the next page when the list is scrolled to within this many pixels of its bottom (spec §9). */
@@ -58,7 +58,7 @@ export function StakingTab() {
       <Button size="lg" onClick={() => setSwapOpen(true)}>
         SWAP
       </Button>
-      {swapOpen && <SwapModal open onClose={() => setSwapOpen(false)} />}
+      <Suspense fallback={null}>{swapOpen && <SwapModal open onClose={() => setSwapOpen(false)} />}</Suspense>
 
       <section aria-labelledby="holdings-title" className="rounded-2xl bg-gray-50 p-4">
         <h3 id="holdings-title" className="mb-2 font-semibold">

@@ -4,8 +4,8 @@ import { amountFixed, priceFixed, useCoins, usePriceTexts, useStaked, useWldPric
 import { addFixed, type Fixed, FIXED_ZERO, mulFixed } from "@/lib/money-text";
 
 /**
- * The member's total in KRW: every holding and staked amount × its KRW price, exact (BigInt decimals, no
- * float and no decimal library on the wallet's first load). WLD falls back to GET /api/price/WLD when the
+ * The member's total in KRW: every holding and staked amount × its KRW price, exact (big.js through
+ * lib/money-text.ts, no float; decimal.js stays off the wallet's first load). WLD falls back to GET /api/price/WLD when the
  * price map lacks it.
  */
 export function useWalletTotal(): { total: Fixed | null; loading: boolean; unavailable: boolean } {

@@ -2,7 +2,7 @@
  * How prices and their times read on screen (client-safe; the chart, the price card and their tests).
  * Times are shown in Korea's time zone; English texts say so ("KST"), Korean ones need not.
  * The chart library draws its times as UTC, so chart times arrive here already shifted by +9 h
- * (components/prices/price-chart.tsx toChartData) and are read back as UTC.
+ * (components/prices/chart-drawing.ts toChartData) and are read back as UTC.
  */
 import type { Locale } from "@/lib/i18n/config";
 

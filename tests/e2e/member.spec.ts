@@ -50,6 +50,41 @@ test.describe("the demo member", () => {
     await page.screenshot({ path: `${SHOTS}/home.png`, fullPage: true });
   });
 
+  test("the bottom tabs are plain links that prefetch and switch screens without reloading the page", async ({
+    page,
+  }) => {
+    const prefetched: string[] = [];
+    page.on("request", (r) => {
+      // The App Router's prefetch and navigation requests carry the RSC header.
+      if (r.headers().rsc === "1") prefetched.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/home");
+    const tabs = page.getByRole("navigation", { name: "주요 메뉴" });
+    const wallet = tabs.getByRole("link", { name: "지갑" });
+    await expect(wallet).toHaveAttribute("href", "/wallet");
+    await expect(tabs.getByRole("link", { name: "홈" })).toHaveAttribute("aria-current", "page");
+    // On screen, so the router fetches the wallet's page ahead of the tap.
+    await expect.poll(() => prefetched.includes("/wallet")).toBe(true);
+    // A marker on the window survives a client-side navigation, not a page load.
+    await page.evaluate(() => {
+      (window as unknown as { __samePage: boolean }).__samePage = true;
+    });
+    await wallet.click();
+    await page.waitForURL("**/wallet");
+    await expect(page.getByRole("heading", { level: 1, name: "지갑" })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "지갑" })).toHaveAttribute("aria-current", "page");
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    // A modified click is the browser's (a new tab): this page stays where it is.
+    const [popup] = await Promise.all([
+      page.context().waitForEvent("page"),
+      tabs.getByRole("link", { name: "홈" }).click({ modifiers: ["ControlOrMeta"] }),
+    ]);
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).pathname).toBe("/home");
+    await popup.close();
+    expect(new URL(page.url()).pathname).toBe("/wallet");
+  });
+
   test("home and wallet carry the member's figures in their HTML, before any script runs", async ({ page }) => {
     // The page's own request, with the session cookie, as a browser's first load sees it (no JavaScript).
     const home = await (await page.request.get("/home")).text();

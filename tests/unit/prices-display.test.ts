@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { changeTone } from "@/components/prices/price-card";
-import { toChartData } from "@/components/prices/price-chart";
+import { toChartData } from "@/components/prices/chart-drawing";
 import {
   axisLabel,
   CHANGE_COLORS,

@@ -7,7 +7,7 @@
  * every query on the screen.
  */
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useMember } from "@/components/member/member-context";
@@ -77,12 +77,12 @@ function Summary({ idStatus }: { idStatus: string }) {
           {pending ? t("firstStep.pendingTitle") : t("firstStep.title")}
         </h2>
         <p className="mt-1 text-sm text-gray-700">{pending ? t("firstStep.pendingBody") : t("firstStep.body")}</p>
-        <Link
+        <AppLink
           href="/verify"
           className="mt-3 flex min-h-11 items-center justify-center rounded-xl bg-brand px-4 text-base font-semibold text-white hover:bg-black"
         >
           {pending ? t("firstStep.pendingCta") : t("firstStep.cta")}
-        </Link>
+        </AppLink>
       </section>
     );
   }
@@ -93,7 +93,7 @@ function Summary({ idStatus }: { idStatus: string }) {
         <h2 id="home-assets" className="text-sm text-gray-600">
           {t("assets")}
         </h2>
-        <Link
+        <AppLink
           href="/wallet"
           className="-mr-2 flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-accent hover:bg-gray-50"
         >
@@ -101,7 +101,7 @@ function Summary({ idStatus }: { idStatus: string }) {
           <Icon round>
             <path d="M9 18l6-6-6-6" />
           </Icon>
-        </Link>
+        </AppLink>
       </div>
       {nothing ? (
         <p className="text-base text-gray-700">{t("assetsEmpty")}</p>
@@ -142,12 +142,12 @@ export function HomeScreen() {
         <div className="-mr-2 flex items-center">
           <RefreshButton />
           <NotificationBell className={ICON_BUTTON} />
-          <Link href="/settings" aria-label={t("settings")} className={ICON_BUTTON}>
+          <AppLink href="/settings" aria-label={t("settings")} className={ICON_BUTTON}>
             <Icon>
               <circle cx="12" cy="12" r="3" />
               <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
             </Icon>
-          </Link>
+          </AppLink>
         </div>
       </header>
 

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { setLanguage } from "@/components/auth/language-switch";
@@ -40,10 +40,10 @@ export default function SettingsPage() {
 
       <ul className="divide-y rounded-2xl border border-gray-200 divide-gray-200">
         <li>
-          <Link href="/world-id" className={rowClass}>
+          <AppLink href="/world-id" className={rowClass}>
             <span>{t("worldId")}</span>
             <ChevronRight />
-          </Link>
+          </AppLink>
         </li>
         <li>
           <button type="button" className={rowClass} onClick={() => setWalletOpen(true)} data-testid="wallet-row">
@@ -72,10 +72,10 @@ export default function SettingsPage() {
           <TwoFactorRow className={rowClass} />
         </li>
         <li>
-          <Link href="/settings/devices" className={rowClass}>
+          <AppLink href="/settings/devices" className={rowClass}>
             <span>{t("devicesRow")}</span>
             <ChevronRight />
-          </Link>
+          </AppLink>
         </li>
         <li>
           {profile.isPending ? (

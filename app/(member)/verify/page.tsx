@@ -7,7 +7,7 @@
  * submitted nothing yet sees the three first steps; the register button waits until a file is chosen.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { checkIdFile, idVerificationKey, uploadIdImage, useIdVerification } from "@/components/kyc/use-id-verification";
@@ -102,7 +102,7 @@ export default function VerifyPage() {
   return (
     <main className="flex flex-col gap-4 p-4">
       <header className="flex items-center gap-2">
-        <Link
+        <AppLink
           href="/world-id"
           aria-label={t("back")}
           className="-ml-2 flex h-11 w-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100"
@@ -110,7 +110,7 @@ export default function VerifyPage() {
           <Icon round>
             <path d="M15 18l-6-6 6-6" />
           </Icon>
-        </Link>
+        </AppLink>
         <h1 className="text-xl font-bold">{t("title")}</h1>
       </header>
 

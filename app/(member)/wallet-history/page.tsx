@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
@@ -9,7 +9,8 @@ import { CsvDownloads } from "@/components/member/exports/csv-downloads";
 import { useMember } from "@/components/member/member-context";
 import { Pager } from "@/components/member/pager";
 import { amt } from "@/components/member/decimals";
-import { enc, keys, type RequestRow, type TxRow, useErrorText } from "@/components/member/queries";
+import { enc, keys, type RequestRow, type TxRow } from "@/components/member/queries";
+import { useErrorText } from "@/components/member/error-text";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useToast } from "@/components/ui/toast";
@@ -31,9 +32,9 @@ function EmptyState({ text, href, link }: { text: string; href: string; link: st
   return (
     <div className="rounded-xl border border-dashed border-gray-300 p-4 text-sm text-gray-700">
       <p>{text}</p>
-      <Link href={href} className="mt-1 inline-flex min-h-11 items-center font-semibold text-accent underline">
+      <AppLink href={href} className="mt-1 inline-flex min-h-11 items-center font-semibold text-accent underline">
         {link}
-      </Link>
+      </AppLink>
     </div>
   );
 }
@@ -270,12 +271,12 @@ export default function WalletHistoryPage() {
       <BackHeader href="/wallet" backLabel={t("back")} title={t("title")} />
       <Transactions />
       <Requests />
-      <Link
+      <AppLink
         href="/transfer-request"
         className="inline-flex min-h-11 items-center justify-center text-center text-sm text-accent underline"
       >
         {t("newRequest")}
-      </Link>
+      </AppLink>
       <CsvDownloads />
     </main>
   );

@@ -1,10 +1,9 @@
 "use client";
 
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { useLockRelease, useProfile } from "@/components/member/queries";
 import { Button } from "@/components/ui/button";
@@ -16,14 +15,13 @@ import { WorldTab } from "@/components/wallet/world-tab";
 import { lockReleased } from "@/lib/wallet/lock-released";
 
 // The money modals load when first opened, and the staking and coin tabs when first chosen, so /wallet's first
-// load carries neither them nor the decimal library they compute with.
-const SendModal = dynamic(() => import("@/components/wallet/send-modal").then((m) => m.SendModal), { ssr: false });
-const BuyModal = dynamic(() => import("@/components/wallet/buy-modal").then((m) => m.BuyModal), { ssr: false });
+// load carries neither them nor the decimal library they compute with (React.lazy: next/dynamic's loader would
+// be first-load code itself).
+const SendModal = lazy(() => import("@/components/wallet/send-modal").then((m) => ({ default: m.SendModal })));
+const BuyModal = lazy(() => import("@/components/wallet/buy-modal").then((m) => ({ default: m.BuyModal })));
 const TabLoading = () => <div className="skeleton h-40 w-full rounded-2xl" />;
-const StakingTab = dynamic(() => import("@/components/wallet/staking-tab").then((m) => m.StakingTab), {
-  loading: TabLoading,
-});
-const CoinTab = dynamic(() => import("@/components/wallet/coin-tab").then((m) => m.CoinTab), { loading: TabLoading });
+const StakingTab = lazy(() => import("@/components/wallet/staking-tab").then((m) => ({ default: m.StakingTab })));
+const CoinTab = lazy(() => import("@/components/wallet/coin-tab").then((m) => ({ default: m.CoinTab })));
 
 /** The wallet's reads (and the price cards), refetched by the refresh button. */
 const WALLET_QUERIES = ["profile", "coins", "staked", "staking-history", "prices", "price", "config", "my-requests"];
@@ -83,7 +81,7 @@ export function WalletScreen() {
               </Icon>
             </span>
           </button>
-          <Link
+          <AppLink
             href="/wallet-history"
             aria-label={t("history")}
             className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100"
@@ -92,7 +90,7 @@ export function WalletScreen() {
               <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
               <path d="M3 3v5h5M12 7v5l3 2" />
             </Icon>
-          </Link>
+          </AppLink>
         </div>
       </header>
 
@@ -121,8 +119,10 @@ export function WalletScreen() {
           </Button>
         </div>
       </section>
-      {(open === "TRANSFER" || open === "WITHDRAW") && <SendModal type={open} onClose={close} />}
-      {open === "BUY" && <BuyModal onClose={close} />}
+      <Suspense fallback={null}>
+        {(open === "TRANSFER" || open === "WITHDRAW") && <SendModal type={open} onClose={close} />}
+        {open === "BUY" && <BuyModal onClose={close} />}
+      </Suspense>
 
       <div role="tablist" aria-label={t("tabsLabel")} className="grid grid-cols-3 rounded-xl bg-gray-100 p-1">
         {TABS.map((k, i) => (
@@ -145,10 +145,10 @@ export function WalletScreen() {
       <div id={`wallet-panel-${tab}`} role="tabpanel" aria-labelledby={`wallet-tab-${tab}`}>
         {tab === "world" ? (
           <WorldTab />
-        ) : tab === "staking" ? (
-          <StakingTab />
         ) : (
-          <CoinTab onBuy={deposit} onWithdraw={() => send("WITHDRAW")} />
+          <Suspense fallback={<TabLoading />}>
+            {tab === "staking" ? <StakingTab /> : <CoinTab onBuy={deposit} onWithdraw={() => send("WITHDRAW")} />}
+          </Suspense>
         )}
       </div>
     </main>

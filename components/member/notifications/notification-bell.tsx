@@ -7,7 +7,7 @@
  * own code is this file only.
  */
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { Icon } from "@/components/ui/icon";
 import { api } from "@/lib/client/api";
@@ -28,7 +28,7 @@ export function NotificationBell({ className = "" }: { className?: string }) {
   const unread = useUnreadCount().data?.unread ?? 0;
   const badge = unread > 99 ? "99+" : String(unread);
   return (
-    <Link
+    <AppLink
       href="/notifications"
       aria-label={unread > 0 ? t("bellUnread", { count: unread }) : t("bell")}
       data-testid="notification-bell"
@@ -46,6 +46,6 @@ export function NotificationBell({ className = "" }: { className?: string }) {
           {badge}
         </span>
       )}
-    </Link>
+    </AppLink>
   );
 }

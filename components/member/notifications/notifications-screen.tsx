@@ -6,12 +6,12 @@
  * opening an item marks it read and goes to the screen it concerns. Skeleton while loading, an empty state.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
 import { Pager } from "@/components/member/pager";
-import { useErrorText } from "@/components/member/queries";
+import { useErrorText } from "@/components/member/error-text";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useToast } from "@/components/ui/toast";
@@ -110,7 +110,7 @@ export function NotificationsScreen() {
                   aria-hidden="true"
                   className={`mt-2 h-2 w-2 shrink-0 rounded-full ${isUnread ? "bg-red-600" : "bg-transparent"}`}
                 />
-                <Link
+                <AppLink
                   href={n.href}
                   onClick={() => {
                     if (isUnread) readOne.mutate(n.id);
@@ -123,7 +123,7 @@ export function NotificationsScreen() {
                   </span>
                   <span className="mt-0.5 block text-sm break-words text-gray-700">{n.body}</span>
                   <span className="mt-1 block text-xs text-gray-600">{formatKst(n.createdAt, locale)}</span>
-                </Link>
+                </AppLink>
                 {isUnread && (
                   <Button
                     size="sm"

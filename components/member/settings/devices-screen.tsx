@@ -8,7 +8,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
-import { useErrorText } from "@/components/member/queries";
+import { useErrorText } from "@/components/member/error-text";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
