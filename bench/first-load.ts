@@ -8,7 +8,8 @@
  * was requested before the load event; "idle" adds what the page fetched on its own until the network
  * went quiet (lazy chunks such as the chart, the fallback font rules). Gzip sizes are the bytes gzipped here at level 6, so they
  * do not depend on how the server compressed them. Goals (issue 12): JS of a member page ≤ 160 kB gzip,
- * fonts ≤ 150 kB. Results are printed and written to bench/results/first-load-<time>.json.
+ * fonts ≤ 150 kB. Results are printed and written to bench/results/first-load-<time>.json. With BENCH_BUDGET=1
+ * (CI, after the browser tests) a page over a budget fails the run: bytes do not depend on the machine.
  * Env: BENCH_URL (measure a running app), BENCH_PORT (3250), BENCH_LOCALE (ko | en; default ko).
  */
 import zlib from "node:zlib";
@@ -117,6 +118,20 @@ async function measurePage(baseUrl: string, path: string, locale: string): Promi
   }
 }
 
+/** Issue 12's budgets (bytes, so exact on any machine): JS at load ≤ 160 kB gzip on a member page, fonts ≤ 150 kB. */
+export const BUDGET = { memberJsGzip: 160 * 1024, fontBytes: 150 * 1024 };
+
+function overBudget(results: PageResult[]): string[] {
+  const out: string[] = [];
+  for (const r of results) {
+    if (r.status !== 200) out.push(`${r.path} answered ${r.status}`);
+    if (MEMBER_PAGES.has(r.path) && r.jsGzipLoad > BUDGET.memberJsGzip)
+      out.push(`${r.path} JS at load ${kB(r.jsGzipLoad)} > ${kB(BUDGET.memberJsGzip)}`);
+    if (r.fontBytes > BUDGET.fontBytes) out.push(`${r.path} fonts ${kB(r.fontBytes)} > ${kB(BUDGET.fontBytes)}`);
+  }
+  return out;
+}
+
 async function main() {
   const locale = process.env.BENCH_LOCALE === "en" ? "en" : "ko";
   const app = await startApp();
@@ -133,6 +148,9 @@ async function main() {
     }
     const file = writeResult("first-load", { at: new Date().toISOString(), locale, pages: results });
     console.log(`written ${file}`);
+    const over = overBudget(results);
+    for (const line of over) console.log(`over budget: ${line}`);
+    if (over.length && process.env.BENCH_BUDGET === "1") process.exitCode = 1;
   } finally {
     await app.stop();
   }
