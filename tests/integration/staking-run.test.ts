@@ -9,8 +9,8 @@ import { memberStakingRates, stakingProducts } from "@/db/schema";
 import { credit, memberBalances, move } from "@/lib/ledger";
 import { D } from "@/lib/money";
 import { dailyReward, rewardSql } from "@/lib/staking/rates";
-import { accrueRewards, runRewardDay } from "@/lib/staking/run";
-import { dayEnd } from "@/lib/staking/time";
+import { accrueRewards, dayEndBalances, runRewardDay } from "@/lib/staking/run";
+import { dayEnd, kstDay } from "@/lib/staking/time";
 import { createUser } from "../factories/users";
 import { expectLedgerConsistent } from "../support/ledger";
 import { onPostgres } from "../support/setup-db";
@@ -206,6 +206,37 @@ describe("daily reward run", () => {
       await expectLedgerConsistent();
     },
   );
+
+  it("reads the day-end balances without reading the ledger's history: entries since the end only, by BRIN", async () => {
+    const db = await getDb();
+    await stakedMember("100");
+    const end = dayEnd(kstDay(new Date())).toISOString();
+    type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
+    const plan = await db.transaction(async (tx) => {
+      // As if ledger_entries were large (a test database is small enough to be read whole): how the planner
+      // would reach its rows when reading them all is not an option it prefers.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const [row] = rowsOf<{ "QUERY PLAN": unknown }>(
+        await tx.execute(sql`EXPLAIN (FORMAT JSON) SELECT * FROM (${dayEndBalances("WLD", end)}) b`),
+      );
+      const raw = row!["QUERY PLAN"];
+      return (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+    });
+    const nodes: PlanNode[] = [];
+    const walk = (n: PlanNode) => {
+      nodes.push(n);
+      for (const c of n.Plans ?? []) walk(c);
+    };
+    walk(plan[0].Plan);
+    const entryReads = nodes.filter((n) => n["Relation Name"] === "ledger_entries");
+    expect(entryReads.length).toBeGreaterThan(0);
+    // Each read of ledger_entries is a bitmap heap scan driven by the BRIN index on created_at: no scan of the
+    // whole table and no walk of the account index over every entry ever written.
+    for (const n of entryReads) {
+      expect(n["Node Type"]).toBe("Bitmap Heap Scan");
+      expect(n.Plans?.map((c) => c["Index Name"])).toEqual(["ledger_entries_created_brin"]);
+    }
+  });
 
   it("a swap after the day ended is not in that day's balance", async () => {
     const db = await getDb();
