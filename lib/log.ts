@@ -37,6 +37,13 @@ export function currentRequestId(): string | undefined {
   return scope.getStore();
 }
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A request id sent by the proxy (X-Request-Id), trusted only as a short token of safe characters. */
+export function trustedRequestId(sent: unknown): string | undefined {
+  return typeof sent === "string" && SAFE_REQUEST_ID.test(sent) ? sent : undefined;
+}
+
 let threshold: { raw: string | undefined; rank: number } | undefined;
 
 /** LOG_LEVEL's rank, parsed again only when the variable changed (this runs for every line). */

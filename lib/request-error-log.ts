@@ -6,16 +6,13 @@
  * path, and the error is its names, codes and code positions, never its message.
  */
 import { errorLogFields, isDatabaseUnavailable } from "@/lib/errors";
-import { log, withLogScope } from "@/lib/log";
+import { log, trustedRequestId, withLogScope } from "@/lib/log";
 
 type ErrorRequest = Readonly<{ path: string; method: string; headers: NodeJS.Dict<string | string[]> }>;
 type ErrorContext = Readonly<{ routePath: string; routeType: string; renderSource?: string }>;
 
-const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 export function logRequestError(err: unknown, request: ErrorRequest, context: ErrorContext): void {
-  const sent = request.headers["x-request-id"];
-  const requestId = typeof sent === "string" && SAFE_ID.test(sent) ? sent : undefined;
+  const requestId = trustedRequestId(request.headers["x-request-id"]);
   const fields = {
     method: request.method,
     route: context.routePath,

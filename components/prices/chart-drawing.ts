@@ -6,7 +6,7 @@
  * lightweight-charts draws times as UTC, so points are shifted to KST (+9 h) before drawing. The library's
  * attribution logo stays on (its licence asks for it).
  */
-import { AreaSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from "lightweight-charts";
+import { AreaSeries, createChart, type UTCTimestamp } from "lightweight-charts";
 import type { Locale } from "@/lib/i18n/config";
 import {
   axisLabel,
@@ -24,10 +24,11 @@ export function toChartData(points: ChartDto["points"]) {
   return points.map((p) => ({ time: (Date.parse(p.time) / 1000 + KST_OFFSET_S) as UTCTimestamp, value: p.value }));
 }
 
-export type DrawnChart = { chart: IChartApi; series: ISeriesApi<"Area"> };
+/** A drawn chart: paint a range's points into it, or remove it. */
+export type ChartHandle = { paint: (data: ChartDto) => void; remove: () => void };
 
 /** Creates the (empty) chart in `el`, sized to it. */
-export function drawChart(el: HTMLElement, locale: Locale): DrawnChart {
+export function drawChart(el: HTMLElement, locale: Locale): ChartHandle {
   const chart = createChart(el, {
     autoSize: true,
     layout: {
@@ -56,14 +57,15 @@ export function drawChart(el: HTMLElement, locale: Locale): DrawnChart {
     },
   });
   const series = chart.addSeries(AreaSeries, { lineWidth: 2, priceLineVisible: false });
-  return { chart, series };
-}
-
-/** Draws one range's points: red when the range rose, blue when it fell. */
-export function paintChart({ chart, series }: DrawnChart, data: ChartDto): void {
-  const colour = CHANGE_COLORS[changeDirection(data.changePercent)];
-  series.applyOptions({ lineColor: colour, topColor: `${colour}55`, bottomColor: `${colour}05` });
-  series.setData(toChartData(data.points));
-  chart.applyOptions({ timeScale: { timeVisible: data.range === "1d", secondsVisible: false } });
-  chart.timeScale().fitContent();
+  return {
+    // Red when the range rose, blue when it fell.
+    paint: (data) => {
+      const colour = CHANGE_COLORS[changeDirection(data.changePercent)];
+      series.applyOptions({ lineColor: colour, topColor: `${colour}55`, bottomColor: `${colour}05` });
+      series.setData(toChartData(data.points));
+      chart.applyOptions({ timeScale: { timeVisible: data.range === "1d", secondsVisible: false } });
+      chart.timeScale().fitContent();
+    },
+    remove: () => chart.remove(),
+  };
 }

@@ -11,7 +11,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { isLocale, type Locale } from "@/lib/i18n/config";
 import { CHANGE_COLORS, changeDirection, kstDateTime } from "@/lib/prices/display";
-import type { DrawnChart } from "./chart-drawing";
+import type { ChartHandle } from "./chart-drawing";
 import { changeTone } from "./price-card";
 import { CHART_RANGES, type ChartRange, useWldChartQuery } from "./queries";
 
@@ -47,7 +47,7 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
   const [range, setRange] = useState<ChartRange>(initialRange);
   const q = useWldChartQuery(range);
   const box = useRef<HTMLElement>(null);
-  const drawn = useRef<(DrawnChart & { paint: typeof import("./chart-drawing").paintChart }) | null>(null);
+  const drawn = useRef<ChartHandle | null>(null);
   const [ready, setReady] = useState(false);
 
   // Create the chart once, on the client only (the library needs a canvas), when it comes near the screen.
@@ -59,14 +59,14 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
     void whenNearScreen(el, signal)
       .then(() => whenIdle())
       .then(() => import("./chart-drawing"))
-      .then(({ drawChart, paintChart }) => {
+      .then(({ drawChart }) => {
         if (signal.cancelled || !box.current) return;
-        drawn.current = { ...drawChart(box.current, locale), paint: paintChart };
+        drawn.current = drawChart(box.current, locale);
         setReady(true);
       });
     return () => {
       signal.cancelled = true;
-      drawn.current?.chart.remove();
+      drawn.current?.remove();
       drawn.current = null;
     };
   }, [locale]);
@@ -74,7 +74,7 @@ export function PriceChart({ initialRange = "1d", className = "" }: { initialRan
   const data = q.data?.range === range ? q.data : undefined;
   useEffect(() => {
     if (!ready || !drawn.current || !q.data) return;
-    drawn.current.paint(drawn.current, q.data);
+    drawn.current.paint(q.data);
   }, [ready, q.data]);
 
   const rangeName = t(`range.${range}`);

@@ -22,7 +22,7 @@ import {
 } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { localeOfRequest, translator } from "@/lib/i18n/translate";
-import { log, withLogScope } from "@/lib/log";
+import { log, trustedRequestId, withLogScope } from "@/lib/log";
 import { recordRequest } from "@/lib/metrics";
 import { MAX_JSON_BYTES, parseJsonStrictOrThrow, readBodyTextOrThrow } from "./body";
 import { hasControlChars } from "./body";
@@ -74,8 +74,7 @@ export function validationError(error: z.ZodError): AppError {
 export function handler<P = Record<string, never>>(fn: (ctx: Ctx<P>) => Promise<Result>) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
     const started = performance.now();
-    const sentId = req.headers.get("x-request-id"); // trusted only as a short token of safe characters
-    const requestId = sentId && /^[A-Za-z0-9._-]{1,64}$/.test(sentId) ? sentId : crypto.randomUUID();
+    const requestId = trustedRequestId(req.headers.get("x-request-id")) ?? crypto.randomUUID();
     return withLogScope(requestId, async () => {
       const locale = localeOfRequest(req);
       let route = "(unresolved)"; // never the raw path: it carries member ids
