@@ -40,6 +40,7 @@ async function open(): Promise<Handle> {
       onnotice: () => {},
       debug: statementCounter(process.env.WLD_STATEMENT_COUNT_FILE),
     });
+    if (!transactionPooler) prepareEveryStatement(client);
     countPoolUse(client);
     const db = drizzle(client, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
@@ -80,6 +81,34 @@ function statementCounter(file: string | undefined) {
     const text = query.slice(0, 200).replace(/\s+/g, " ").trim().slice(0, 100);
     counts[text] = (counts[text] ?? 0) + 1;
   };
+}
+
+/**
+ * Drizzle asks postgres.js to prepare only the queries given a name (`.prepare("name")`): every other statement —
+ * all of ours — went unprepared, so PostgreSQL parsed and planned it again on every call. That was most of
+ * PostgreSQL's CPU on the hot paths: 0.49 ms per coins request for two indexed reads (the minimal app's prepared
+ * pair: 0.06 ms), 1.34 ms per swap, 2.1 ms per /home (bench/hot-paths.ts, docs/benchmarks.md). postgres.js keeps
+ * one prepared statement per distinct text and parameter types on each connection; our texts are parameterized
+ * (a bounded set, as a tagged-template app has), and a plan invalidated by a schema change is re-prepared by
+ * postgres.js itself. Not behind a transaction pooler, where the next statement may reach another server
+ * connection that never saw the PREPARE (db/settings.ts).
+ */
+function prepareEveryStatement(client: import("postgres").Sql) {
+  const prepared = (sql: import("postgres").Sql) => {
+    const unsafe = sql.unsafe;
+    sql.unsafe = ((query: string, params?: unknown[], options?: { prepare?: boolean }) =>
+      unsafe(query, params as never, { ...options, prepare: true })) as typeof sql.unsafe;
+  };
+  prepared(client);
+  // A transaction's statements go through its own connection-bound `sql` (savepoints reuse it): prepared too.
+  const begin = client.begin as (...args: unknown[]) => Promise<unknown>;
+  client.begin = ((...args: unknown[]) => {
+    const fn = args.pop() as (sql: import("postgres").Sql) => unknown;
+    return begin(...args, (sql: import("postgres").Sql) => {
+      prepared(sql);
+      return fn(sql);
+    });
+  }) as typeof client.begin;
 }
 
 /** Connections asked of the postgres.js pool right now (`inUse`, above `max` the rest wait), for GET /api/metrics. */
