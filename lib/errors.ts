@@ -102,6 +102,20 @@ export function foundOrThrow<T>(value: T | null | undefined): T {
   return value;
 }
 
+/**
+ * The database error with one of `codes` (SQLSTATE) in `e`'s cause chain — the drivers and Drizzle wrap it — or
+ * null. Our SQL functions refuse with their own codes (WL001…, db/migrations) and a message and DETAIL to read.
+ */
+export function databaseError(
+  e: unknown,
+  ...codes: string[]
+): { code: string; message: string; detail?: string } | null {
+  type PgError = { code?: string; message?: string; detail?: string; cause?: unknown };
+  for (let err = e as PgError | undefined; err; err = err.cause as PgError | undefined)
+    if (err.code && codes.includes(err.code)) return { code: err.code, message: err.message ?? "", detail: err.detail };
+  return null;
+}
+
 /** PostgreSQL unique-violation (23505) with the constraint name, whichever driver raised it. */
 export function uniqueViolation(e: unknown): string | null {
   const err = e as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown };

@@ -1,7 +1,8 @@
 /**
  * The member's outgoing total for the daily withdrawal limit (lib/wallet/limits.ts): reads only. One statement:
  * the member's override and cool-down end, and what their TRANSFER and WITHDRAW requests created in [start, end)
- * that are PENDING or APPROVED are worth in KRW (amount × the price stored on each request; none stored: ₩0).
+ * that are PENDING or APPROVED are worth in KRW (the SQL function outgoing_krw, db/migrations/0011, which
+ * transfer_request_open judges the limit with).
  */
 import "server-only";
 import { sql } from "drizzle-orm";
@@ -17,16 +18,13 @@ export type OutgoingUsage = {
 
 export async function outgoingUsage(
   db: DbOrTx,
-  args: { userId: number; start: Date; end: Date; excludeRequestId?: number },
+  args: { userId: number; start: Date; end: Date },
 ): Promise<OutgoingUsage | null> {
   const [row] = rowsOf<{ override: string | null; cooldown: string | Date | null; used: string }>(
     await db.execute(sql`
       SELECT trim_scale(u.daily_withdraw_limit_krw)::text AS override, u.money_cooldown_until AS cooldown,
-        (SELECT coalesce(trim_scale(sum(r.amount * coalesce(r.price_krw, 0))), 0)::text FROM requests r
-          WHERE r.user_id = u.id AND r.type IN ('TRANSFER', 'WITHDRAW') AND r.status IN ('PENDING', 'APPROVED')
-            AND r.created_at >= ${args.start.toISOString()}::timestamptz
-            AND r.created_at < ${args.end.toISOString()}::timestamptz
-            AND r.id <> ${args.excludeRequestId ?? 0}::bigint) AS used
+        trim_scale(outgoing_krw(u.id, ${args.start.toISOString()}::timestamptz,
+          ${args.end.toISOString()}::timestamptz, NULL))::text AS used
       FROM users u WHERE u.id = ${args.userId}::integer`),
   );
   if (!row) return null;

@@ -16,6 +16,8 @@ import { json } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors";
 
 export type Outcome = { status: number; body: unknown };
+/** Work that runs on the pool or inside a transaction alike (see idempotentStatement). */
+export type StatementWork = (db: DbOrTx) => Promise<Outcome>;
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
 
@@ -102,7 +104,7 @@ export async function idempotentStatement(
   userId: number,
   route: string,
   body: unknown,
-  work: (db: DbOrTx) => Promise<Outcome>,
+  work: StatementWork,
 ): Promise<Response> {
   if (idempotencyKeyOf(req) !== null) return idempotent(req, userId, route, body, work);
   const out = await work(await getDb());

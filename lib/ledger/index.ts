@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf, type Tx } from "@/db/client";
 import { type AccountKind, type Coin, ledgerAccounts, type TxType } from "@/db/schema";
 import { type AuditEvent, auditRecord } from "@/lib/audit";
-import { AppError } from "@/lib/errors";
+import { AppError, databaseError } from "@/lib/errors";
 import { countPosting } from "@/lib/metrics";
 import { COIN_DECIMALS, D, type Dec, toDecimalString } from "@/lib/money";
 
@@ -87,10 +87,9 @@ type PostedJson = {
 
 /** The ledger function's refusals (SQLSTATE WL001/WL002, migration 0004) as the application's errors. */
 function ledgerRefusal(e: unknown): AppError | null {
-  for (let err = e as { code?: string; detail?: string; cause?: unknown } | undefined; err; err = err.cause as never) {
-    if (err.code === "WL001") return new AppError("INSUFFICIENT_FUNDS", { account: err.detail ?? "" });
-    if (err.code === "WL002") return new AppError("IDEMPOTENCY_MISMATCH");
-  }
+  const err = databaseError(e, "WL001", "WL002");
+  if (err?.code === "WL001") return new AppError("INSUFFICIENT_FUNDS", { account: err.detail ?? "" });
+  if (err?.code === "WL002") return new AppError("IDEMPOTENCY_MISMATCH");
   return null;
 }
 

@@ -4,9 +4,9 @@
  * expired deposit is re-priced at when an administrator confirms the KRW received. Split out of
  * ./requests; it depends on neither ./requests nor ./request-decisions, both of which use it.
  */
-import { and, eq, lte, type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, getDb } from "@/db/client";
-import { type Coin, requestEvents, requests } from "@/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { type DbOrTx, getDb, rowsOf } from "@/db/client";
+import { type Coin, requests } from "@/db/schema";
 import { DEPOSIT_DECIMALS, DEPOSIT_PRICE_MAX_AGE_MS } from "@/lib/constants";
 import { AppError } from "@/lib/errors";
 import { D, type Dec, floorTo } from "@/lib/money";
@@ -37,27 +37,13 @@ export function depositCoinAmount(krwAmount: Dec | string, priceKrw: Dec | strin
  * created, cancelled or decided, and by the periodic sweep (lib/jobs.ts). Returns how many expired.
  */
 export async function expireStaleQuotes(db: DbOrTx, scope: { userId?: number; id?: number } = {}): Promise<number> {
-  const where: SQL[] = [
-    eq(requests.status, "PENDING"),
-    eq(requests.type, "DEPOSIT"),
-    lte(requests.quoteExpiresAt, sql`now()`),
-  ];
-  if (scope.userId !== undefined) where.push(eq(requests.userId, scope.userId));
-  if (scope.id !== undefined) where.push(eq(requests.id, scope.id));
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(requests)
-      .set({ status: "EXPIRED", updatedAt: new Date() })
-      .where(and(...where))
-      .returning({ id: requests.id });
-    if (rows.length)
-      await tx
-        .insert(requestEvents)
-        .values(
-          rows.map((r) => ({ requestId: r.id, status: "EXPIRED" as const, actorId: null, reason: "quote expired" })),
-        );
-    return rows.length;
-  });
+  // One statement (the SQL function expire_stale_quotes, db/migrations/0011): the status and the timeline events.
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`SELECT expire_stale_quotes(${scope.userId ?? null}::integer, ${scope.id ?? null}::bigint) AS n`,
+    ),
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The periodic sweep (lib/jobs.ts): once a minute, quotes that ran out become EXPIRED for everyone to see. */

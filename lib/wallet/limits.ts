@@ -9,14 +9,14 @@
  * was made (requests.price_krw). The fee is not counted: it is the service's charge, not money sent out.
  * Requests made before this rule stored no price and count as ₩0.
  *
- * Race-free: the check runs inside createTransferRequest after it has locked the member's ledger accounts of the
- * coin FOR UPDATE (lib/ledger lockMemberAccounts), so two requests of one member are judged one after the
- * other, and the second (READ COMMITTED: a new snapshot per statement) sees the first once it committed. Only
- * WLD can be sent today; a second sendable coin needs a member-wide lock here instead.
+ * Race-free: the check runs inside transfer_request_open (lib/wallet/requests.ts, db/migrations/0011) after it has
+ * locked the member's ledger accounts of the coin FOR UPDATE, so two requests of one member are judged one after
+ * the other, and the second (READ COMMITTED: a new snapshot per statement of the function) sees the first once it
+ * committed. Only WLD can be sent today; a second sendable coin needs a member-wide lock here instead.
  * Money arithmetic: SQL numeric and decimal.js only.
  */
 import { sql } from "drizzle-orm";
-import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
+import { type DbOrTx, getDb, rowsOf } from "@/db/client";
 import { outgoingUsage } from "@/db/queries/withdraw-limits";
 import type { Coin } from "@/db/schema";
 import { now } from "@/lib/clock";
@@ -55,9 +55,9 @@ export async function outgoingPriceKrw(coin: Coin): Promise<string | null> {
 
 type Usage = { limitKrw: Dec; usedKrw: Dec; cooldownUntil: Date | null };
 
-/** The member's limit, cool-down end and what today's counted requests (except `excludeRequestId`) are worth. */
-async function usage(db: DbOrTx, userId: number, at: Date, excludeRequestId?: number): Promise<Usage | null> {
-  const u = await outgoingUsage(db, { userId, ...kstDayBounds(at), excludeRequestId });
+/** The member's limit, cool-down end and what today's counted requests are worth. */
+async function usage(db: DbOrTx, userId: number, at: Date): Promise<Usage | null> {
+  const u = await outgoingUsage(db, { userId, ...kstDayBounds(at) });
   if (!u) return null;
   return {
     limitKrw: new D(u.overrideKrw ?? defaultDailyLimitKrw()),
@@ -66,25 +66,18 @@ async function usage(db: DbOrTx, userId: number, at: Date, excludeRequestId?: nu
   };
 }
 
-const left = ({ limitKrw, usedKrw }: Usage) => D.max(limitKrw.minus(usedKrw), 0);
+const left = ({ limitKrw, usedKrw }: Pick<Usage, "usedKrw" | "limitKrw">) => D.max(limitKrw.minus(usedKrw), 0);
 
 /**
- * Inside createTransferRequest, after the member's accounts are locked: refuses (403 DAILY_LIMIT) a request whose
- * KRW value (amount × priceKrw) would take today's total over the member's limit. The answer carries what is still
- * allowed: `allowedKrw` (decimal string), `allowedAmount` (coin units at this price, cut to the request's
+ * 403 DAILY_LIMIT for a transfer/withdraw request that would take today's total over the member's limit: judged
+ * by transfer_request_open (lib/wallet/requests.ts) under the member's account lock, explained here with what is
+ * still allowed: `allowedKrw` (decimal string), `allowedAmount` (coin units at this price, cut to the request's
  * decimals) and `limitKrw`.
  */
-export async function assertWithinDailyLimit(
-  tx: Tx,
-  args: { userId: number; requestId: number; amount: Dec; priceKrw: string },
-): Promise<void> {
-  const u = await usage(tx, args.userId, now(), args.requestId);
-  if (!u) throw new AppError("NOT_FOUND");
-  const value = args.amount.times(args.priceKrw);
-  if (u.usedKrw.plus(value).lte(u.limitKrw)) return;
+export function dailyLimitError(u: Pick<Usage, "usedKrw" | "limitKrw">, priceKrw: string): AppError {
   const allowed = left(u);
-  const price = new D(args.priceKrw);
-  throw new AppError("DAILY_LIMIT", {
+  const price = new D(priceKrw);
+  return new AppError("DAILY_LIMIT", {
     allowedKrw: allowed.toFixed(),
     allowedKrwText: formatKrw(allowed),
     allowedAmount: price.isPositive() ? floorTo(allowed.div(price), TRANSFER_DECIMALS).toFixed() : "0",

@@ -7,11 +7,12 @@
  * whose `event` helper it shares; quote expiry and conversion come from ./deposit-quotes.
  */
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { type DbOrTx, getDb, type Tx } from "@/db/client";
+import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
 import { type RequestDto, requestById } from "@/db/queries/requests";
 import { type Coin, type RequestStatus, type RequestType, requests } from "@/db/schema";
 import { audit as writeAudit, type RequestMeta } from "@/lib/audit";
-import { AppError, foundOrThrow, isAppError } from "@/lib/errors";
+import { AppError, type ErrorCode, foundOrThrow, isAppError } from "@/lib/errors";
+import { countPosting } from "@/lib/metrics";
 import { type Leg, member, move, post, system } from "@/lib/ledger";
 import { D, type Dec, toDecimalString } from "@/lib/money";
 import { notify, type RequestParams } from "@/lib/notifications";
@@ -29,14 +30,11 @@ async function settleStatus(
   status: RequestStatus,
   actorId: number,
   reason: string | null,
-  ownerId?: number,
 ) {
-  const where = [eq(requests.id, id), inArray(requests.status, from)];
-  if (ownerId !== undefined) where.push(eq(requests.userId, ownerId));
   const [row] = await tx
     .update(requests)
     .set({ status, handledBy: actorId, reason, updatedAt: new Date() })
-    .where(and(...where))
+    .where(and(eq(requests.id, id), inArray(requests.status, from)))
     .returning({
       ...getTableColumns(requests),
       quoteRanOut: sql<boolean>`coalesce(${requests.quoteExpiresAt} <= now(), false)`,
@@ -44,12 +42,12 @@ async function settleStatus(
   return row ?? null;
 }
 
-async function whyNotPending(tx: Tx, id: number, ownerId?: number): Promise<never> {
+async function whyNotPending(tx: Tx, id: number): Promise<never> {
   const [r] = await tx
     .select({ userId: requests.userId, status: requests.status })
     .from(requests)
     .where(eq(requests.id, id));
-  if (!r || (ownerId !== undefined && r.userId !== ownerId)) throw new AppError("NOT_FOUND");
+  if (!r) throw new AppError("NOT_FOUND");
   if (r.status === "EXPIRED") throw new AppError("REQUEST_EXPIRED");
   throw new AppError("CONFLICT");
 }
@@ -73,24 +71,25 @@ async function releaseHold(tx: Tx, row: Row, actorId: number, why: string) {
 }
 
 /**
- * The member cancels their own PENDING request (opens its own transaction); a transfer/withdraw hold is
- * released at once. An EXPIRED deposit can no longer be cancelled (409 REQUEST_EXPIRED): an administrator
- * may still confirm the KRW that arrived.
+ * The member cancels their own PENDING request, in ONE statement: the SQL function request_cancel
+ * (db/migrations/0011) locks the member row (404 when not ACTIVE), expires their deposit quote that ran out (that
+ * stands even when the cancel is refused), changes the status exactly once (409 CONFLICT when it is no longer
+ * pending, 404 when it is not theirs), releases a transfer/withdraw hold to staked at once through ledger_post, and
+ * writes the member's notification and the timeline event. An EXPIRED deposit can no longer be cancelled (409
+ * REQUEST_EXPIRED): an administrator may still confirm the KRW that arrived.
  */
-export async function cancelRequest(args: { id: number; userId: number } & Ctx, db?: DbOrTx): Promise<RequestDto> {
+export async function cancelRequest(
+  args: { id: number; userId: number } & Ctx,
+  db?: DbOrTx,
+): Promise<{ id: number; status: "CANCELLED" }> {
   const conn = db ?? (await getDb());
-  // Committed on its own: the expiry stands even though the cancel below is refused.
-  await expireStaleQuotes(conn, { id: args.id, userId: args.userId });
-  return conn.transaction(async (tx) => {
-    await lockActiveMemberOrThrow(tx, args.userId);
-    const row = await settleStatus(tx, args.id, ["PENDING"], "CANCELLED", args.userId, null, args.userId);
-    if (!row) return whyNotPending(tx, args.id, args.userId);
-    const posting = await releaseHold(tx, row, args.userId, "cancelled");
-    if (posting) await tx.update(requests).set({ settlePostingId: posting.postingId }).where(eq(requests.id, row.id));
-    await notify(tx, row.userId, "request_cancelled", requestParams(row));
-    await event(tx, row.id, "CANCELLED", args.userId);
-    return foundOrThrow(await requestById(tx, { id: row.id }));
-  });
+  const rows = rowsOf<{ r: string }>(
+    await conn.execute(sql`SELECT request_cancel(${args.id}::bigint, ${args.userId}::integer)::text AS r`),
+  );
+  const out = JSON.parse(rows[0]!.r) as { refused?: ErrorCode; id?: number; kind?: string | null };
+  if (out.refused) throw new AppError(out.refused);
+  if (out.kind) countPosting(out.kind, false);
+  return { id: Number(out.id), status: "CANCELLED" };
 }
 
 /**

@@ -11,19 +11,19 @@
  */
 import { sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
-import { type DbOrTx, getDb, type Tx } from "@/db/client";
+import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
 import { memberRequests } from "@/db/queries/requests";
 import { type Coin, type RequestStatus, type RequestType, requestEvents, requests } from "@/db/schema";
 import type { RequestMeta } from "@/lib/audit";
 import { MIN_TRANSFER, TRANSFER_DECIMALS, DEPOSIT_QUOTE_TTL_MS } from "@/lib/constants";
-import { AppError } from "@/lib/errors";
-import { lockMemberAccounts, move } from "@/lib/ledger";
+import { AppError, databaseError } from "@/lib/errors";
+import { countPosting } from "@/lib/metrics";
 import { D, type Dec, toDecimalString } from "@/lib/money";
 import { now } from "@/lib/clock";
-import { assertNoCooldown } from "./cooldown";
-import { assertWithinDailyLimit } from "./limits";
+import { cooldownError } from "./cooldown";
+import { dailyLimitError, defaultDailyLimitKrw, kstDayBounds } from "./limits";
 import { depositCoinAmount, expireStaleQuotes } from "./deposit-quotes";
-import { checkTransfer, transferFeeFor } from "./fees";
+import { spendableMax, transferFeeFor } from "./fees";
 import { lockActiveMemberOrThrow } from "./holdings";
 
 type Ctx = Partial<RequestMeta>;
@@ -65,19 +65,65 @@ export type CreatedTransfer = {
   status: RequestStatus;
 };
 
+/** A refusal of transfer_request_open (SQLSTATE WL003, migration 0011): the code and the facts it was judged on. */
+type OpenRefusal = { code: string; facts: Record<string, string> };
+
+function openRefusal(e: unknown): OpenRefusal | null {
+  const err = databaseError(e, "WL003");
+  return err && { code: err.message, facts: JSON.parse(err.detail || "{}") };
+}
+
+/** A refusal as the member's error, with what the screen needs to explain it. */
+function refusalError(r: OpenRefusal, args: { amount: Dec; priceKrw: string | null }, fee: Dec): AppError {
+  switch (r.code) {
+    case "COOLDOWN":
+      return cooldownError(new Date(r.facts.until!));
+    case "INVALID_AMOUNT":
+      return new AppError("INVALID_AMOUNT", { field: "amount" });
+    case "PRICE_UNAVAILABLE":
+      return new AppError("PRICE_UNAVAILABLE", {}, { "retry-after": "30" });
+    case "BELOW_MINIMUM":
+      return new AppError("BELOW_MINIMUM", { minimum: MIN_TRANSFER });
+    case "ABOVE_MAXIMUM":
+      return new AppError("ABOVE_MAXIMUM", {
+        spendable: spendableMax(r.facts.staked!, fee).toFixed(2),
+        staked: toDecimalString(r.facts.staked!),
+        fee: fee.toFixed(),
+      });
+    case "DAILY_LIMIT":
+      return dailyLimitError(
+        { usedKrw: new D(r.facts.usedKrw!), limitKrw: new D(r.facts.limitKrw!) },
+        args.priceKrw ?? "0",
+      );
+    case "NOT_FOUND":
+    case "KYC_REQUIRED":
+    case "WALLET_REQUIRED":
+    case "DUPLICATE_PENDING":
+      return new AppError(r.code);
+    default:
+      throw new Error(`transfer_request_open: unknown refusal ${r.code}`);
+  }
+}
+
 /**
- * A TRANSFER or WITHDRAW request. Every rule is checked here and only here (the route only parses): an
- * ACTIVE member (404), ID approved (403 KYC_REQUIRED), a wallet address (409 WALLET_REQUIRED), at most
- * TRANSFER_DECIMALS decimals (400 INVALID_AMOUNT), one PENDING per coin and type (409 DUPLICATE_PENDING),
- * then lib/wallet/fees checkTransfer: minimum (400 BELOW_MINIMUM) and amount ≤ floor2(staked − fee)
- * (400 ABOVE_MAXIMUM). amount + fee moves staked → held in the same transaction as the request row.
- * Issue 14: no running cool-down (403 COOLDOWN, ./cooldown), a known price (503 PRICE_UNAVAILABLE), stored on
- * the request, and today's KRW total within the member's daily limit (403 DAILY_LIMIT, ./limits).
- * The member row is locked FOR SHARE first, so the status and the wallet address stay as read until
- * commit: a deactivation, wallet reset or ID revocation waits for this request and then rejects it.
+ * A TRANSFER or WITHDRAW request: the request row, its hold (amount + fee, staked → held, through ledger_post) and
+ * its first timeline event, in ONE statement — the SQL function transfer_request_open (db/migrations/0011), which
+ * takes the locks and judges the refusals in this order: an ACTIVE member (404), no running cool-down (403
+ * COOLDOWN, ./cooldown), ID approved (403 KYC_REQUIRED), a wallet address (409 WALLET_REQUIRED), at most
+ * TRANSFER_DECIMALS decimals (400 INVALID_AMOUNT), a known price (503 PRICE_UNAVAILABLE), one PENDING per coin and
+ * type (409 DUPLICATE_PENDING), the minimum (400 BELOW_MINIMUM), amount ≤ floor2(staked − fee) under the accounts'
+ * lock (400 ABOVE_MAXIMUM, ./fees), today's KRW total within the member's daily limit (403 DAILY_LIMIT, ./limits).
+ * The rules' arithmetic stays here and in ./fees and ./limits: this side judges what depends on no row (the
+ * decimals, the price, the minimum) and computes the fee; the function compares under its locks and hands the
+ * facts of a refusal back, which become the error's parameters here.
+ * The member row is locked FOR SHARE first, so the status and the wallet address stay as read until commit: a
+ * deactivation, wallet reset or ID revocation waits for this request and then rejects it.
+ * `walletAddr` is the address the caller last saw (the session's): the fee is computed from it, and when the
+ * locked row holds another one the function writes nothing and the call is made again with that address's fee.
+ * Runs inside the caller's transaction, or on its own as one statement (a refusal then leaves nothing behind).
  */
 export async function createTransferRequest(
-  tx: Tx,
+  db: DbOrTx,
   args: {
     userId: number;
     type: "TRANSFER" | "WITHDRAW";
@@ -85,69 +131,48 @@ export async function createTransferRequest(
     amount: Dec;
     /** KRW price of one coin (lib/wallet/limits outgoingPriceKrw), stored on the request; null: none known → 503. */
     priceKrw: string | null;
+    walletAddr?: string | null;
   } & Ctx,
 ): Promise<CreatedTransfer> {
-  const u = await lockActiveMemberOrThrow(tx, args.userId);
-  assertNoCooldown(u.moneyCooldownUntil); // 403 COOLDOWN (lib/wallet/cooldown.ts)
-  if (u.idStatus !== "APPROVED") throw new AppError("KYC_REQUIRED");
-  if (!u.walletAddr) throw new AppError("WALLET_REQUIRED");
-  if (args.amount.decimalPlaces() > TRANSFER_DECIMALS) throw new AppError("INVALID_AMOUNT", { field: "amount" });
-  if (!args.priceKrw) throw new AppError("PRICE_UNAVAILABLE", {}, { "retry-after": "30" });
-  const fee = new D(transferFeeFor(u.walletAddr));
-
-  // Claim the one-pending slot first (waits on, or fails against, a concurrent request for the same slot)…
-  const row = await insertRequest(tx, {
-    userId: args.userId,
-    type: args.type,
-    coinSymbol: args.coin,
-    amount: args.amount.toFixed(),
-    fee: fee.toFixed(),
-    total: args.amount.plus(fee).toFixed(),
-    walletAddr: u.walletAddr,
-    priceKrw: args.priceKrw,
-    createdAt: now(), // the application clock decides which KST day counts it (lib/wallet/limits.ts)
-  });
-  // …then read the staked balance under lock, so the spendable maximum is judged on settled numbers.
-  const { staked } = await lockMemberAccounts(tx, args.userId, args.coin);
-  const check = checkTransfer(args.amount, staked, fee);
-  if (!check.ok && check.reason === "BELOW_MINIMUM") throw new AppError("BELOW_MINIMUM", { minimum: MIN_TRANSFER });
-  if (!check.ok)
-    throw new AppError("ABOVE_MAXIMUM", {
-      spendable: check.spendable.toFixed(2),
-      staked: toDecimalString(staked),
+  const staticRefusal =
+    args.amount.decimalPlaces() > TRANSFER_DECIMALS ? "INVALID_AMOUNT" : !args.priceKrw ? "PRICE_UNAVAILABLE" : null;
+  const at = now(); // the application clock decides the cool-down and which KST day counts it (./limits)
+  const day = kstDayBounds(at);
+  let wallet = args.walletAddr ?? null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const fee = new D(transferFeeFor(wallet));
+    const total = args.amount.plus(fee);
+    let out: { id?: number; wallet?: string };
+    try {
+      const rows = rowsOf<{ r: string }>(
+        await db.execute(sql`SELECT transfer_request_open(
+          ${args.userId}::integer, ${args.type}::request_type, ${args.coin}::coin, ${args.amount.toFixed()}::numeric,
+          ${fee.toFixed()}::numeric, ${wallet}::text, ${args.priceKrw}::numeric, ${at.toISOString()}::timestamptz,
+          ${staticRefusal}::text, ${args.amount.lessThan(MIN_TRANSFER)}::boolean,
+          ${day.start.toISOString()}::timestamptz, ${day.end.toISOString()}::timestamptz,
+          ${defaultDailyLimitKrw()}::numeric)::text AS r`),
+      );
+      out = JSON.parse(rows[0]!.r);
+    } catch (e) {
+      const refusal = openRefusal(e);
+      if (refusal) throw refusalError(refusal, args, fee);
+      throw e;
+    }
+    if (out.wallet !== undefined) {
+      wallet = out.wallet; // the address changed since the caller read it: again, with its fee
+      continue;
+    }
+    countPosting(`${args.type}_HOLD`, false);
+    return {
+      id: Number(out.id),
+      coinSymbol: args.coin,
+      amount: args.amount.toFixed(),
       fee: fee.toFixed(),
-    });
-  // Under the same account lock: today's KRW total within the member's limit (403 DAILY_LIMIT).
-  await assertWithinDailyLimit(tx, {
-    userId: args.userId,
-    requestId: row.id,
-    amount: args.amount,
-    priceKrw: args.priceKrw,
-  });
-
-  const hold = await move(tx, {
-    kind: `${args.type}_HOLD`,
-    idempotencyKey: `request-hold:${row.id}`,
-    userId: args.userId,
-    coin: args.coin,
-    amount: check.total,
-    from: "staked",
-    to: "held",
-    actorId: args.userId,
-    memo: `request ${row.id}`,
-  });
-  // The hold's posting on the request and its first timeline event, in one statement.
-  await tx.execute(sql`
-    WITH held AS (UPDATE requests SET hold_posting_id = ${hold.postingId}::bigint WHERE id = ${row.id}::bigint)
-    INSERT INTO request_events (request_id, status, actor_id) VALUES (${row.id}::bigint, 'PENDING', ${args.userId}::integer)`);
-  return {
-    id: row.id,
-    coinSymbol: row.coinSymbol,
-    amount: args.amount.toFixed(),
-    fee: fee.toFixed(),
-    total: check.total.toFixed(),
-    status: "PENDING",
-  };
+      total: total.toFixed(),
+      status: "PENDING",
+    };
+  }
+  throw new AppError("CONFLICT"); // the address kept changing under the request
 }
 
 export type CreatedDeposit = {

@@ -1,6 +1,6 @@
 /** Money fixtures for the money tests: balances through the real ledger, counts read from the database. */
 import { sql } from "drizzle-orm";
-import { getDb, rowsOf } from "@/db/client";
+import { getDb, rowsOf, type Tx } from "@/db/client";
 import { priceSnapshots } from "@/db/schema";
 import { credit, memberBalances, move } from "@/lib/ledger";
 import { D } from "@/lib/money";
@@ -106,8 +106,14 @@ export async function latestTransactionId(userId: number): Promise<number> {
 /**
  * Holds the member's users row as deactivateMember does (FOR UPDATE, status DEACTIVATED, address erased) while
  * `work` runs; reports whether `work` finished before the deactivation committed ("finished") or waited.
+ * `thenInside` runs in the deactivation's transaction once `work` has had its head start (as the real one goes on
+ * to the member's requests).
  */
-export async function whileDeactivating<T>(userId: number, work: () => Promise<T>) {
+export async function whileDeactivating<T>(
+  userId: number,
+  work: () => Promise<T>,
+  thenInside?: (tx: Tx) => Promise<unknown>,
+) {
   const db = await getDb();
   let release!: () => void;
   const gate = new Promise<void>((r) => {
@@ -122,6 +128,7 @@ export async function whileDeactivating<T>(userId: number, work: () => Promise<T
     await tx.execute(sql`UPDATE users SET status = 'DEACTIVATED', wallet_addr = NULL WHERE id = ${userId}`);
     locked();
     await gate;
+    await thenInside?.(tx);
   });
   await isLocked;
   const running = work();

@@ -26,23 +26,15 @@ import { getDb, rowsOf } from "@/db/client";
 import { toAppError } from "@/lib/api/handler";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { call } from "../support/http";
+import { streamLines } from "../support/log-lines";
 import { countUsers, freshIp } from "./auth-helpers";
 
 const NUL = "\u0000";
 const ADDR = "0x52908400098527886E0F7030069857D2E4169EE7";
 
-/** Everything written to console.error / console.warn while `fn` runs. */
+/** Everything the log writes to stderr (warn and error) while `fn` runs. */
 async function logsOf(fn: () => Promise<unknown>): Promise<string> {
-  const lines: string[] = [];
-  const err = vi.spyOn(console, "error").mockImplementation((...a) => void lines.push(a.map(String).join(" ")));
-  const warn = vi.spyOn(console, "warn").mockImplementation((...a) => void lines.push(a.map(String).join(" ")));
-  try {
-    await fn();
-  } finally {
-    err.mockRestore();
-    warn.mockRestore();
-  }
-  return lines.join("\n");
+  return (await streamLines(fn, ["stderr"])).join("\n");
 }
 
 afterEach(() => vi.restoreAllMocks());

@@ -15,10 +15,11 @@ import * as listRoute from "@/app/api/transfer-requests/route";
 import { getDb, rowsOf } from "@/db/client";
 import { resetPriceFeeds } from "@/lib/prices";
 import { expireStaleQuotes } from "@/lib/wallet/deposit-quotes";
-import { createUser, wld, setFreshWldPrice } from "../factories/money";
+import { createUser, setFreshWldPrice, whileDeactivating, wld } from "../factories/money";
 import type { TestUser } from "../factories/users";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";
+import { onPostgres } from "../support/setup-db";
 
 async function setWldPrice(usdt: string, ageMs = 0) {
   await setFreshWldPrice(new Date(Date.now() - ageMs), usdt);
@@ -163,6 +164,47 @@ describe("H38 deposit quotes (issue 10 finding 7)", () => {
     expect(stale.body.code).toBe("PRICE_UNAVAILABLE");
     expect(await wld(u.id)).toMatchObject({ holding: "10" });
     await expectLedgerConsistent();
+  });
+
+  it.runIf(onPostgres())(
+    "a cancel takes the member's row before it expires the request: no deadlock with a deactivation (PostgreSQL)",
+    async () => {
+      await setWldPrice("2");
+      const u = await createUser();
+      const id = (await deposit(u, "2800")).body.request.id as number;
+      await expireQuote(id);
+      // A deactivation as it runs: the member's row first, then (once the cancel waits) their pending requests.
+      const { early, result: res } = await whileDeactivating(
+        u.id,
+        () =>
+          call(cancelRoute, "DELETE", `/api/transfer-requests/${id}`, { cookie: u.cookie, params: { id: String(id) } }),
+        (tx) =>
+          tx.execute(
+            sql`UPDATE requests SET status = 'REJECTED', reason = 'member deactivated' WHERE id = ${id} AND status = 'PENDING'`,
+          ),
+      ); // a deadlock would abort one of the two
+      expect(early).toBe("waiting");
+      expect(res.status).not.toBe(500);
+      expect((await requestRow(id)).status).toBe("REJECTED");
+    },
+  );
+
+  it("a lazy expiry reaches only its scope: one request, or one member's, never another's", async () => {
+    await setWldPrice("2");
+    const a = await createUser();
+    const b = await createUser();
+    const aOld = (await deposit(a, "2800")).body.request.id as number;
+    const bOld = (await deposit(b, "2800")).body.request.id as number;
+    await expireQuote(aOld);
+    await expireQuote(bOld);
+    const db = await getDb();
+    expect(await expireStaleQuotes(db, { id: bOld, userId: a.id })).toBe(0); // not a's request
+    expect(await expireStaleQuotes(db, { id: aOld, userId: a.id })).toBe(1);
+    expect((await requestRow(bOld)).status).toBe("PENDING");
+    expect(await expireStaleQuotes(db, { userId: a.id })).toBe(0);
+    expect(await expireStaleQuotes(db, { userId: b.id })).toBe(1);
+    expect((await requestRow(aOld)).status).toBe("EXPIRED");
+    expect((await requestRow(bOld)).status).toBe("EXPIRED");
   });
 
   it("the sweep writes EXPIRED once, with a SYSTEM event, and leaves valid quotes alone", async () => {

@@ -245,6 +245,20 @@ describe("property: spendable = floor to 2 decimals of (staked − fee), never n
       run(3000),
     );
   });
+
+  it("for an amount of at most 2 decimals at or above the minimum, the check passes exactly when staked ≥ amount + fee", () => {
+    // What transfer_request_open (db/migrations/0011) compares under its lock instead of floor2(staked − fee) ≥ amount.
+    const amount = fc
+      .tuple(digits(1, 6), digits(0, 2))
+      .map(([i, f]) => new D(`${i}${f ? `.${f}` : ""}`))
+      .filter((a) => a.gte(MIN_TRANSFER));
+    fc.assert(
+      fc.property(amount, balance, fee, (a, staked, f) => {
+        expect(checkTransfer(a, staked, f).ok).toBe(new X(staked).gte(a.plus(f).toFixed()));
+      }),
+      run(3000),
+    );
+  });
 });
 
 // ——— the daily reward ———

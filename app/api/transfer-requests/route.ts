@@ -10,7 +10,7 @@
 import { readJson } from "@/lib/api/handler";
 import { withUser } from "@/lib/api/with-auth";
 import { requireSameMember } from "@/lib/auth/guards";
-import { idempotent } from "@/lib/api/idempotency";
+import { idempotent, idempotentStatement, type StatementWork } from "@/lib/api/idempotency";
 import { readQuery, requestListQuerySchema, transferRequestSchema } from "@/lib/validation/wallet";
 import { translator } from "@/lib/i18n/translate";
 import { createTransferRequest, listMemberRequests } from "@/lib/wallet/requests";
@@ -26,24 +26,29 @@ export const POST = withUser(async ({ req, user, locale, ip, requestId }) => {
   const otpStep = await moneyOtpStep(req, user, otp, { ip, requestId });
   // Read before the transaction (it may call the exchange): the request is valued at it for the daily limit.
   const priceKrw = await outgoingPriceKrw(asked.coinSymbol);
-  return idempotent(req, user.id, "POST /api/transfer-requests", asked, async (tx) => {
-    await consumeOtpStep(tx, user.id, otpStep);
+  const work: StatementWork = async (db) => {
+    await consumeOtpStep(db, user.id, otpStep);
     return {
       status: 201,
       body: {
         message: translator(locale, "Money")("requestCreated"),
-        request: await createTransferRequest(tx, {
+        request: await createTransferRequest(db, {
           userId: user.id,
           type: asked.type,
           coin: asked.coinSymbol,
           amount: asked.amount,
           priceKrw,
+          walletAddr: user.walletAddr,
           ip,
           requestId,
         }),
       },
     };
-  });
+  };
+  // The request is one statement (transfer_request_open); a code to spend makes it two, in one transaction.
+  return otpStep === null
+    ? idempotentStatement(req, user.id, "POST /api/transfer-requests", asked, work)
+    : idempotent(req, user.id, "POST /api/transfer-requests", asked, work);
 });
 
 export const GET = withUser(async ({ req, user }) => {
