@@ -1,7 +1,16 @@
 /**
- * Password hashing: argon2id at OWASP's recommended pairing (m = 19 MiB, t = 2, p = 1).
+ * Password hashing: argon2id at OWASP's recommended pairing (m = 19 MiB, t = 2, p = 1), on Node's thread pool (never
+ * the event loop), at most one hash per core at a time: the pool has four threads, and four 19 MiB hashes on two
+ * cores each take longer than two do — the same logins per second, each verify costing more CPU and the main thread
+ * losing its cores to them (docs/benchmarks.md).
  */
-import { hash, verify } from "@node-rs/argon2";
+import os from "node:os";
+import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
+import { createGate } from "@/lib/gate";
+
+const hashes = createGate(os.availableParallelism());
+const hash = (password: string, params: typeof ARGON2_PARAMS) => hashes.run(() => argon2Hash(password, params));
+const verify = (stored: string, password: string) => hashes.run(() => argon2Verify(stored, password));
 
 export const ARGON2_PARAMS = { algorithm: 2 /* argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
