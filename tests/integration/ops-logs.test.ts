@@ -19,6 +19,7 @@ import { resetPriceFeeds } from "@/lib/prices";
 import { startPriceRefresh } from "@/lib/prices/job";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { call } from "../support/http";
+import { streamLines } from "../support/log-lines";
 import { freshIp, loginAs, sessionCookieOf } from "./auth-helpers";
 
 type Line = Record<string, unknown> & { time: string; level: string; msg: string; requestId?: string };
@@ -26,15 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Every line the logger writes while `fn` runs, raw (to grep) and parsed (each must be one JSON object). */
 async function captured(fn: () => Promise<unknown>): Promise<{ raw: string; lines: Line[] }> {
-  const raw: string[] = [];
-  const spies = (["log", "warn", "error"] as const).map((m) =>
-    vi.spyOn(console, m).mockImplementation((...a) => void raw.push(a.map(String).join(" "))),
-  );
-  try {
-    await fn();
-  } finally {
-    for (const s of spies) s.mockRestore();
-  }
+  const raw = await streamLines(fn);
   return { raw: raw.join("\n"), lines: raw.map((l) => JSON.parse(l) as Line) };
 }
 
@@ -124,7 +117,7 @@ describe("request id", () => {
     try {
       ({ lines } = await captured(async () => {
         startPriceRefresh(); // the first refresh runs at once; the interval is unref'd
-        await vi.waitFor(() => expect(console.warn).toHaveBeenCalled(), { timeout: 10_000 });
+        await vi.waitFor(() => expect(process.stderr.write).toHaveBeenCalled(), { timeout: 10_000 });
       }));
     } finally {
       vi.unstubAllEnvs();

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { onRequestError } from "@/instrumentation";
+import { streamLines } from "../support/log-lines";
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -12,11 +13,7 @@ afterEach(() => {
 });
 
 async function linesOf(fn: () => unknown): Promise<Record<string, unknown>[]> {
-  const raw: string[] = [];
-  for (const m of ["log", "warn", "error"] as const)
-    vi.spyOn(console, m).mockImplementation((...a) => void raw.push(a.map(String).join(" ")));
-  await fn();
-  return raw.map((l) => JSON.parse(l));
+  return (await streamLines(fn)).map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 const request = (headers: Record<string, string>) => ({
