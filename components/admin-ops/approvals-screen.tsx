@@ -23,6 +23,7 @@ import { api } from "@/lib/client/api";
 import { ageOf, kstDateTime } from "./format";
 import { Select } from "./ops-ui";
 import { useUrlState } from "./url-state";
+import { refreshQueries } from "@/lib/client/refresh";
 
 /** The API's proposal (GET /api/admin/proposals): the server's own type, so the two cannot drift apart. */
 type Proposal = ProposalDto;
@@ -110,7 +111,7 @@ export function ApprovalsScreen({ limitWld }: { limitWld: string }) {
       toast(t("rejectedToast", { id: p.id }), { kind: "success" });
     }
     setDeciding(null);
-    await qc.invalidateQueries({ queryKey: ["admin-ops", "proposals"] });
+    await refreshQueries(qc, { queryKey: ["admin-ops", "proposals"] });
   }
 
   const items = list.data?.items ?? [];

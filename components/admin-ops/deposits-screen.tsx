@@ -21,6 +21,7 @@ import { BulkDecisionDialog, DecisionDialog } from "./requests/decision-dialogs"
 import { type AdminRequest, REQUEST_STATUSES, REQUEST_TYPES, type RequestList } from "./requests/model";
 import { useDecide } from "./requests/use-decide";
 import { useUrlState } from "./url-state";
+import { refreshQueries } from "@/lib/client/refresh";
 
 const LIMIT = 20;
 
@@ -244,7 +245,7 @@ export function DepositsScreen() {
             setDialog(null);
             if (decided) {
               setSelected(new Set());
-              void qc.invalidateQueries({ queryKey: ["admin-ops", "requests"] });
+              void refreshQueries(qc, { queryKey: ["admin-ops", "requests"] });
             }
           }}
         />

@@ -17,6 +17,7 @@ import { TextArea } from "@/components/admin/ui/fields";
 import { Pager } from "@/components/admin/ui/pager";
 import { PageHeader } from "@/components/admin/ui/table";
 import { useUrlState } from "./url-state";
+import { refreshQueries } from "@/lib/client/refresh";
 
 /** One pending submission; tolerant of the member being nested or flat. */
 type RawDoc = {
@@ -94,7 +95,7 @@ export function IdReviewsScreen() {
         kind: "success",
       },
     );
-    void qc.invalidateQueries({ queryKey: ["admin-ops", "id-documents"] });
+    void refreshQueries(qc, { queryKey: ["admin-ops", "id-documents"] });
   }
 
   const items = list.data?.items ?? [];

@@ -17,6 +17,7 @@ import { Pager } from "@/components/admin/ui/pager";
 import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
 import { FilterField } from "./ops-ui";
 import { useUrlState } from "./url-state";
+import { refreshQueries } from "@/lib/client/refresh";
 
 type Owner = { id: number; userId: string; name?: string | null; role?: string } | null;
 type RawCode = {
@@ -94,7 +95,7 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
     });
     setEditing(null);
     toast(t("savedToast", { code: next }), { kind: "success" });
-    await qc.invalidateQueries({ queryKey: ["admin-ops", "referral-codes"] });
+    await refreshQueries(qc, { queryKey: ["admin-ops", "referral-codes"] });
   }
 
   const items = list.data?.items ?? [];

@@ -14,6 +14,7 @@ import { api } from "@/lib/client/api";
 import { kstDateTime, wld } from "./format";
 import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
 import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
+import { refreshQueries } from "@/lib/client/refresh";
 
 type Product = {
   id: number;
@@ -86,7 +87,7 @@ export function StakingProductsScreen() {
       });
     }
     setDialog(null);
-    await qc.invalidateQueries({ queryKey: ["admin-ops", "staking-products"] });
+    await refreshQueries(qc, { queryKey: ["admin-ops", "staking-products"] });
   }
 
   const field = (k: keyof Form) => ({

@@ -19,6 +19,7 @@ import { Pager } from "@/components/admin/ui/pager";
 import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
 import { FilterField } from "./ops-ui";
 import { useUrlState } from "./url-state";
+import { refreshQueries } from "@/lib/client/refresh";
 
 type Page<T> = { items: T[]; total: number };
 const LIMIT = 20;
@@ -211,7 +212,7 @@ export function StakingRewardsScreen() {
     setLastRun(message);
     setOpen(false);
     toast(message, { kind: "success" });
-    await qc.invalidateQueries({ queryKey: ["admin-ops", "staking-rewards"] });
+    await refreshQueries(qc, { queryKey: ["admin-ops", "staking-rewards"] });
   }
 
   const items = list.data?.items ?? [];

@@ -13,6 +13,7 @@ import { useMember } from "./member-context";
 import { enc } from "./queries";
 import { useErrorText } from "./error-text";
 import { devicesKey } from "./settings/use-devices";
+import { refreshQueries } from "@/lib/client/refresh";
 
 /**
  * Password change: current, new and confirmation all filled and new = confirmation, else 'enter the password
@@ -45,7 +46,7 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
       }),
     onSuccess: () => {
       toast(t("changed"), { kind: "success", durationMs: 2000 });
-      void qc.invalidateQueries({ queryKey: devicesKey });
+      void refreshQueries(qc, { queryKey: devicesKey });
       reset();
       onClose();
     },

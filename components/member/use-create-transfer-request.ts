@@ -6,6 +6,7 @@ import { api } from "@/lib/client/api";
 import type { CreatedTransfer } from "@/lib/wallet/requests";
 import { useMember } from "./member-context";
 import { keys } from "./queries";
+import { refreshQueries } from "@/lib/client/refresh";
 
 export type SendType = "TRANSFER" | "WITHDRAW";
 export type TransferRequestInput = {
@@ -40,10 +41,10 @@ export function useCreateTransferRequest({
         idempotencyKey,
       }),
     onSuccess: (res) => {
-      qc.invalidateQueries({ queryKey: keys.staked(userId) });
-      qc.invalidateQueries({ queryKey: ["transfer-duplicate", userId] });
-      qc.invalidateQueries({ queryKey: ["my-requests", userId] });
-      qc.invalidateQueries({ queryKey: ["withdraw-status", userId] });
+      refreshQueries(qc, { queryKey: keys.staked(userId) });
+      refreshQueries(qc, { queryKey: ["transfer-duplicate", userId] });
+      refreshQueries(qc, { queryKey: ["my-requests", userId] });
+      refreshQueries(qc, { queryKey: ["withdraw-status", userId] });
       onSuccess(res);
     },
     onError,

@@ -18,6 +18,7 @@ import { api } from "@/lib/client/api";
 import { useMember } from "./member-context";
 import { enc, keys, useProfile } from "./queries";
 import { useErrorText } from "./error-text";
+import { refreshQueries } from "@/lib/client/refresh";
 
 const NETWORKS = ["ERC20", "OP", "WORLDCHAIN"] as const;
 type Network = (typeof NETWORKS)[number];
@@ -55,7 +56,7 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
     onSuccess: () => {
       setPassword("");
       toast(t("saved"), { kind: "success", durationMs: 2000 });
-      qc.invalidateQueries({ queryKey: keys.profile(userId) });
+      refreshQueries(qc, { queryKey: keys.profile(userId) });
       onClose();
     },
   });

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Enrolment, TwoFactorStatus } from "@/lib/auth/two-factor";
 import { api } from "@/lib/client/api";
+import { refreshQueries } from "@/lib/client/refresh";
 
 export const twoFactorKey = ["two-factor"] as const;
 
@@ -24,7 +25,7 @@ export function useConfirmEnrolment() {
   return useMutation({
     mutationFn: (code: string) =>
       api<{ recoveryCodes: string[] }>("/api/two-factor/confirm", { method: "POST", body: { code } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: twoFactorKey }),
+    onSuccess: () => refreshQueries(qc, { queryKey: twoFactorKey }),
   });
 }
 
@@ -33,6 +34,6 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; code: string }) =>
       api<{ ok: true }>("/api/two-factor/disable", { method: "POST", body: input }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: twoFactorKey }),
+    onSuccess: () => refreshQueries(qc, { queryKey: twoFactorKey }),
   });
 }

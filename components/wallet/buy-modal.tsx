@@ -24,6 +24,7 @@ import { formatKrw, formatWld } from "@/lib/money";
 import type { CreatedDeposit } from "@/lib/wallet/requests";
 import { buyPreview, checkBuyAmount, plainKrw } from "@/lib/wallet/review";
 import { Receipt } from "./receipt";
+import { refreshQueries } from "@/lib/client/refresh";
 
 export function BuyModal({ onClose }: { onClose: () => void }) {
   const t = useTranslations("Wallet.buy");
@@ -54,8 +55,8 @@ export function BuyModal({ onClose }: { onClose: () => void }) {
     onSuccess: (res) => {
       setDone(res.request);
       reset();
-      qc.invalidateQueries({ queryKey: ["my-requests", userId] });
-      qc.invalidateQueries({ queryKey: ["transfer-duplicate", userId] });
+      refreshQueries(qc, { queryKey: ["my-requests", userId] });
+      refreshQueries(qc, { queryKey: ["transfer-duplicate", userId] });
     },
   });
 

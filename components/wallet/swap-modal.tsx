@@ -21,6 +21,7 @@ import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
 import { lockReleased } from "@/lib/wallet/lock-released";
 import { swapAmountState } from "./rules";
+import { refreshQueries } from "@/lib/client/refresh";
 
 export function SwapModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("Wallet.swap");
@@ -48,9 +49,9 @@ export function SwapModal({ open, onClose }: { open: boolean; onClose: () => voi
       api(`/api/users/${enc(userId)}/swap`, { method: "POST", body: { amount: amount.trim() }, idempotencyKey: key }),
     onSuccess: () => {
       toast(t("done"), { kind: "success" });
-      qc.invalidateQueries({ queryKey: keys.coins(userId) });
-      qc.invalidateQueries({ queryKey: keys.staked(userId) });
-      qc.invalidateQueries({ queryKey: ["transactions", userId] });
+      refreshQueries(qc, { queryKey: keys.coins(userId) });
+      refreshQueries(qc, { queryKey: keys.staked(userId) });
+      refreshQueries(qc, { queryKey: ["transactions", userId] });
       reset();
       close();
     },

@@ -62,6 +62,16 @@ async function settle(page: Page) {
   await page.waitForTimeout(500);
 }
 
+/** Runs the staking reward for `day` from /admin/staking-rewards and waits for the day in the list. */
+async function runRewardDay(page: Page, day: string) {
+  await page.getByRole("button", { name: "지급 실행" }).click();
+  const dialog = page.getByRole("dialog", { name: "지급 실행" });
+  await dialog.getByLabel("지급일").fill(day);
+  await dialog.getByRole("button", { name: "확인" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId(`reward-day-${day}`)).toBeVisible();
+}
+
 test.describe("admin operational screens", () => {
   test.beforeEach(async ({ page }) => {
     await loginAdmin(page);
@@ -297,14 +307,7 @@ test.describe("admin operational screens", () => {
 
     await page.goto("/admin/staking-rewards");
     await expect(page.getByRole("heading", { name: "스테이킹 보상" })).toBeVisible();
-    for (let i = 0; i < 2; i++) {
-      await page.getByRole("button", { name: "지급 실행" }).click();
-      const dialog = page.getByRole("dialog", { name: "지급 실행" });
-      await dialog.getByLabel("지급일").fill(day);
-      await dialog.getByRole("button", { name: "확인" }).click();
-      await expect(dialog).toHaveCount(0);
-      await expect(page.getByTestId(`reward-day-${day}`)).toBeVisible();
-    }
+    for (let i = 0; i < 2; i++) await runRewardDay(page, day);
     // The second run paid nothing: the screen says so, and the day is listed once with one total.
     await expect(page.getByTestId("reward-run-result")).toContainText("새로 지급된 보상이 없습니다");
     await expect(page.getByTestId(`reward-day-${day}`)).toHaveCount(1);
@@ -312,6 +315,24 @@ test.describe("admin operational screens", () => {
     expect((after.items as { day: string }[]).filter((d) => d.day === day)).toHaveLength(1);
     const runs = await page.request.get(`/api/admin/audit?action=admin.staking.reward_run`);
     expect(runs.status()).toBe(200);
+  });
+
+  test("a run that finishes while the list is still loading still lists its day", async ({ page }) => {
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(
+      new Date(Date.now() - 10 * 86_400_000),
+    );
+    // The screen's first load of the list is answered before the run and delivered after it.
+    let first = true;
+    await page.route("**/api/admin/staking/rewards?*", async (route) => {
+      const response = await route.fetch();
+      if (first) {
+        first = false;
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+      await route.fulfill({ response });
+    });
+    await page.goto("/admin/staking-rewards");
+    await runRewardDay(page, day);
   });
 
   test("staking products: create, edit and deactivate, each audited; records filter by member in the URL", async ({

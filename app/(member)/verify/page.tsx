@@ -17,6 +17,7 @@ import { Icon } from "@/components/ui/icon";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
 import { ApiError, goToLogin, isSessionEnded } from "@/lib/client/api";
+import { refreshQueries } from "@/lib/client/refresh";
 
 export default function VerifyPage() {
   const t = useTranslations("Verify");
@@ -82,8 +83,8 @@ export default function VerifyPage() {
       setFile(null);
       if (inputRef.current) inputRef.current.value = "";
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: idVerificationKey(member.userId) }),
-        queryClient.invalidateQueries({ queryKey: ["profile", member.userId] }),
+        refreshQueries(queryClient, { queryKey: idVerificationKey(member.userId) }),
+        refreshQueries(queryClient, { queryKey: ["profile", member.userId] }),
       ]);
     } catch (e) {
       if (isSessionEnded(e)) goToLogin();

@@ -20,6 +20,7 @@ import { api } from "@/lib/client/api";
 import { formatKst } from "@/lib/kst-time";
 import { formatKrw, formatWld } from "@/lib/money";
 import { historyRowKind, splitWalletAddr } from "@/lib/wallet/review";
+import { refreshQueries } from "@/lib/client/refresh";
 
 const PAGE_SIZE = 10;
 
@@ -224,10 +225,10 @@ function Requests() {
     mutationFn: (id: number) => api(`/api/transfer-requests/${id}`, { method: "DELETE" }),
     onSuccess: (_res, id) => {
       toast(t("cancelled"), { kind: "success" });
-      qc.invalidateQueries({ queryKey: ["my-requests", userId] });
-      qc.invalidateQueries({ queryKey: ["request-timeline", id] });
-      qc.invalidateQueries({ queryKey: keys.staked(userId) });
-      qc.invalidateQueries({ queryKey: ["transfer-duplicate", userId] });
+      refreshQueries(qc, { queryKey: ["my-requests", userId] });
+      refreshQueries(qc, { queryKey: ["request-timeline", id] });
+      refreshQueries(qc, { queryKey: keys.staked(userId) });
+      refreshQueries(qc, { queryKey: ["transfer-duplicate", userId] });
     },
     onError: (err) => toast(errorText(err, "processingFailed"), { kind: "error" }),
   });

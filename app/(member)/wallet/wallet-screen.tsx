@@ -13,6 +13,7 @@ import { CountUp } from "@/components/wallet/count-up";
 import { useWalletTotal } from "@/components/wallet/use-wallet";
 import { WorldTab } from "@/components/wallet/world-tab";
 import { lockReleased } from "@/lib/wallet/lock-released";
+import { refreshQueries } from "@/lib/client/refresh";
 
 // The money modals load when first opened, and the staking and coin tabs when first chosen, so /wallet's first
 // load carries neither them nor the decimal library they compute with (React.lazy: next/dynamic's loader would
@@ -52,7 +53,7 @@ export function WalletScreen() {
     if (lockReleased(releaseAt, Date.now())) setOpen("BUY");
     else toast(t("depositNotice"));
   };
-  const refresh = () => qc.invalidateQueries({ predicate: (q) => WALLET_QUERIES.includes(String(q.queryKey[0])) });
+  const refresh = () => refreshQueries(qc, { predicate: (q) => WALLET_QUERIES.includes(String(q.queryKey[0])) });
 
   const onTabKey = (e: React.KeyboardEvent, i: number) => {
     const next = e.key === "ArrowRight" ? (i + 1) % TABS.length : e.key === "ArrowLeft" ? (i + 2) % TABS.length : -1;

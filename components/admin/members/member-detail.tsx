@@ -27,6 +27,7 @@ import {
 import { RefCodeDialog, RoleDialog, TempPasswordDialog } from "./dialogs/superadmin-dialogs";
 import type { DialogProps } from "./dialogs/types";
 import { type MemberRow, memberKey, membersKey, useMemberRewards, useMemberStaking } from "./queries";
+import { refreshQueries } from "@/lib/client/refresh";
 
 type Action =
   | "phone"
@@ -78,9 +79,9 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
   const done = (message: string) => {
     setAction(null);
     toast(message, { kind: "success" });
-    void qc.invalidateQueries({ queryKey: membersKey });
-    void qc.invalidateQueries({ queryKey: memberKey(member.id) });
-    void qc.invalidateQueries({ queryKey: ["admin", "dashboard"] });
+    void refreshQueries(qc, { queryKey: membersKey });
+    void refreshQueries(qc, { queryKey: memberKey(member.id) });
+    void refreshQueries(qc, { queryKey: ["admin", "dashboard"] });
   };
   const props: DialogProps = { member, onClose: close, onDone: done };
 

@@ -18,6 +18,7 @@ import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { formatKst } from "@/lib/kst-time";
 import { unreadKey } from "./notification-bell";
+import { refreshQueries } from "@/lib/client/refresh";
 
 const PAGE_SIZE = 20;
 
@@ -46,7 +47,7 @@ export function NotificationsScreen() {
   });
   const refresh = (unread: number) => {
     qc.setQueryData(unreadKey, { unread });
-    return qc.invalidateQueries({ queryKey: ["notifications", "page"] });
+    return refreshQueries(qc, { queryKey: ["notifications", "page"] });
   };
   const readOne = useMutation({
     mutationFn: (id: number) => api<{ unread: number }>(`/api/notifications/${id}/read`, { method: "POST" }),

@@ -16,6 +16,7 @@ import { Input } from "@/components/ui/input";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
+import { refreshQueries } from "@/lib/client/refresh";
 
 export function ReferrerModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("Settings.referrer");
@@ -33,7 +34,7 @@ export function ReferrerModal({ open, onClose }: { open: boolean; onClose: () =>
     onSuccess: () => {
       toast(t("saved"), { kind: "success", durationMs: 2000 });
       setCode("");
-      void qc.invalidateQueries({ queryKey: keys.profile(userId) });
+      void refreshQueries(qc, { queryKey: keys.profile(userId) });
       onClose();
     },
     onError: (err) => setError(errorText(err, "registrationFailed")),

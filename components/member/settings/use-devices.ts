@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DeviceDto } from "@/lib/auth/devices";
 import { api } from "@/lib/client/api";
+import { refreshQueries } from "@/lib/client/refresh";
 
 export type Device = DeviceDto;
 
@@ -22,7 +23,7 @@ export function useEndDevice() {
     mutationFn: (handle: string) =>
       api<{ ok: true; current: boolean }>(`/api/sessions/${encodeURIComponent(handle)}`, { method: "DELETE" }),
     onSuccess: (res) => {
-      if (!res.current) void qc.invalidateQueries({ queryKey: devicesKey });
+      if (!res.current) void refreshQueries(qc, { queryKey: devicesKey });
     },
   });
 }
@@ -31,6 +32,6 @@ export function useEndOtherDevices() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ ended: number }>("/api/sessions/end-others", { method: "POST" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: devicesKey }),
+    onSuccess: () => refreshQueries(qc, { queryKey: devicesKey }),
   });
 }

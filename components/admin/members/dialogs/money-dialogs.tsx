@@ -13,6 +13,7 @@ import { Pager } from "../../ui/pager";
 import { MessageRow, SkeletonRows, TableBox, td, tdNum, th, thNum } from "../../ui/table";
 import { memberKey, useMemberTransactions } from "../queries";
 import { base, type DialogProps } from "./types";
+import { refreshQueries } from "@/lib/client/refresh";
 
 /** The error text for an amount that is not a number above 0 (spec §5; the server says the same). */
 function useAmount() {
@@ -147,7 +148,7 @@ export function TransactionsDialog({ member, onClose, onDone }: DialogProps) {
           await api(`/api/admin/transactions/${hiding}`, { method: "DELETE", headers: memoHeaders(memo) });
           setHiding(null);
           toast(t("done.hide"), { kind: "success" });
-          await qc.invalidateQueries({ queryKey: memberKey(member.id) });
+          await refreshQueries(qc, { queryKey: memberKey(member.id) });
         }}
       >
         <p className="text-sm">
