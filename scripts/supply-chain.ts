@@ -5,7 +5,7 @@
 //   - a dependency of package.json (dependencies, devDependencies) is not pinned by the lockfile: missing from
 //     it, without a version or an integrity hash, outside package.json's range, or the lockfile's own copy of
 //     package.json's dependencies differs (a stale lockfile); any other lockfile entry without version and
-//     integrity fails too.
+//     integrity fails too (a bundled one, inside its parent's tarball, needs only its version).
 // `npx tsx scripts/supply-chain.ts` exits 1 listing every problem; checkSupplyChain() is what the unit test runs.
 import fs from "node:fs";
 import path from "node:path";
@@ -17,7 +17,7 @@ export type AdvisoryFile = {
   checked: string;
   packages: Record<string, { minimum: string | null; advisories: Advisory[]; none?: string }>;
 };
-type LockEntry = { version?: string; integrity?: string; link?: boolean; resolved?: string };
+type LockEntry = { version?: string; integrity?: string; link?: boolean; resolved?: string; inBundle?: boolean };
 export type Lockfile = {
   lockfileVersion?: number;
   packages?: Record<
@@ -87,9 +87,14 @@ export function checkSupplyChain(lock: Lockfile, pkg: PackageJson, advisories: A
         problems.push(`${name}: in the lockfile's ${field} but not in package.json — run npm install`);
   }
 
-  // Every other installed package pinned as well.
+  // Every other installed package pinned as well. A bundled dependency (`inBundle`) ships inside its parent's
+  // tarball, so the parent's integrity covers its bytes and npm records none of its own: its version is required.
   for (const [key, entry] of Object.entries(entries)) {
     if (key === "" || entry.link || !key.includes("node_modules/")) continue;
+    if (entry.inBundle) {
+      if (!entry.version) problems.push(`${key}: lockfile entry without version`);
+      continue;
+    }
     if (!entry.version || !entry.integrity)
       problems.push(`${key}: lockfile entry without ${entry.version ? "integrity" : "version"}`);
   }

@@ -64,6 +64,22 @@ describe("supply-chain gate", () => {
     );
   });
 
+  it("any other entry needs a version and an integrity, except a bundled one, which its parent's integrity covers", () => {
+    const nested = lock();
+    nested.packages!["node_modules/some-tool/node_modules/tslib"] = { version: "2.8.1" };
+    expect(checkSupplyChain(nested, pkg, advisories)).toEqual([
+      "node_modules/some-tool/node_modules/tslib: lockfile entry without integrity",
+    ]);
+    const bundled = lock();
+    bundled.packages!["node_modules/some-tool/node_modules/tslib"] = { version: "2.8.1", inBundle: true };
+    expect(checkSupplyChain(bundled, pkg, advisories)).toEqual([]);
+    const bundledNoVersion = lock();
+    bundledNoVersion.packages!["node_modules/some-tool/node_modules/tslib"] = { inBundle: true };
+    expect(checkSupplyChain(bundledNoVersion, pkg, advisories)).toEqual([
+      "node_modules/some-tool/node_modules/tslib: lockfile entry without version",
+    ]);
+  });
+
   it("fails when package.json names a dependency the lockfile does not know (npm install not run)", () => {
     const added: PackageJson = { ...pkg, dependencies: { ...pkg.dependencies, "left-pad": "^1.3.0" } };
     const problems = checkSupplyChain(lock(), added, advisories);
