@@ -3,7 +3,8 @@
  * tests again on PostgreSQL when TEST_DATABASE_URL is set, then the browser tests (Playwright)
  * against the production build, then (with TEST_DATABASE_URL) the system tests: two production servers on
  * one PostgreSQL database, and the cluster tests: nginx, three instances and PgBouncer under load and faults.
- * Ends with one line: "N passed, N failed".
+ * Ends with one line: "N passed, N failed", after the name of every test that failed (or passed only on a retry),
+ * so a CI log cut to its tail still says which.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,6 +13,7 @@ import path from "node:path";
 const outDir = path.resolve(".test-data/reports");
 fs.mkdirSync(outDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
 let exitCode = 0;
 
 function run(
@@ -30,6 +32,7 @@ function run(
     read(JSON.parse(fs.readFileSync(report, "utf8")));
   } catch {
     console.error(`${label}: no report was written (the run failed before testing)`);
+    failures.push(`${label}: no report was written`);
     totals.failed += 1;
     exitCode ||= 1;
   }
@@ -39,7 +42,24 @@ const readVitest = (j: any) => {
   totals.passed += j.numPassedTests ?? 0;
   totals.failed += j.numFailedTests ?? 0;
   totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  for (const file of j.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === "failed") failures.push(`${path.relative(".", file.name)} › ${t.fullName}`);
+    }
+  }
 };
+
+/** Playwright's JSON nests suites (files, describes) holding specs; a spec's tests are its projects' runs. */
+function readPlaywrightFailures(suite: any) {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status === "unexpected" || t.status === "flaky") {
+        failures.push(`${spec.file} › ${spec.title} (${t.status === "flaky" ? "passed only on a retry" : "failed"})`);
+      }
+    }
+  }
+  for (const child of suite.suites ?? []) readPlaywrightFailures(child);
+}
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit` or `-- e2e`
 const want = (part: string) => only.length === 0 || only.includes(part);
@@ -79,6 +99,7 @@ if (want("e2e")) {
       totals.passed += j.stats?.expected ?? 0;
       totals.failed += (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0);
       totals.skipped += j.stats?.skipped ?? 0;
+      for (const suite of j.suites ?? []) readPlaywrightFailures(suite);
     },
   );
 }
@@ -118,5 +139,6 @@ if (want("cluster")) {
   }
 }
 
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ✗ ${f}`).join("\n")}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed ? 1 : 0));

@@ -6,11 +6,12 @@
  * applies each exactly once — replaying every key again changes nothing.
  */
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import {
   call,
   login,
   type Outcome,
+  openTransactions,
   orphanHolds,
   PASSWORD,
   sameAmount,
@@ -272,6 +273,11 @@ describe.skipIf(skip !== null)("A8/F31 an instance killed mid-load", () => {
 
   it("answers lost in transit (the client gives up after sending): same-key retries replay, never re-apply", async () => {
     const sql = db!.sql;
+    onTestFailed(async () => {
+      // What the server and the database were doing when it failed (a timeout included).
+      report(`lost answers failed; instance A's last output:\n${a.output()}`);
+      report(`sessions in a transaction or waiting: ${JSON.stringify(await openTransactions(sql))}`);
+    });
     const run = crypto.randomBytes(3).toString("hex");
     const [admin] = await seedMembers(sql, [{ userId: "sysadmin8b", role: "ADMIN" }]);
     const [m] = await seedMembers(sql, [{ userId: "sysswap8b" }]);

@@ -52,6 +52,8 @@ export async function login(base: string, userId: string, password: string): Pro
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ userId, password }),
+    // A login that hangs fails here, naming itself, rather than as the whole test's timeout.
+    signal: AbortSignal.timeout(60_000),
   });
   if (res.status !== 200) throw new Error(`login ${userId} → ${res.status} ${await res.text()}`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
@@ -146,6 +148,15 @@ export function percentile(values: number[], p: number): number {
  * so work the servers were still doing for abandoned requests — or a killed server's backends that
  * PostgreSQL has not reaped yet — has committed or rolled back before the test counts anything.
  */
+/** The scratch database's sessions other than ours that are in a transaction or waiting: for a failure's report. */
+export async function openTransactions(sql: postgres.Sql): Promise<readonly unknown[]> {
+  return await sql`
+    SELECT pid, state, wait_event_type, wait_event, now() - xact_start AS in_transaction, left(query, 120) AS query
+    FROM pg_stat_activity
+    WHERE datname = current_database() AND pid <> pg_backend_pid()
+      AND (xact_start IS NOT NULL OR wait_event_type = 'Lock')`;
+}
+
 export async function waitForQuiet(sql: postgres.Sql, timeoutMs = 60_000): Promise<number> {
   const started = Date.now();
   let quiet = 0;
