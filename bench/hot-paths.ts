@@ -10,8 +10,8 @@
  * BENCH_NO_BUILD=1 (serve the builds already in .next and bench/baseline/.next), BENCH_BUILD=baseline (build only
  * the minimal app; the product's .next is served as it is), BENCH_NO_BARE=1 (skip the bare Node server),
  * BENCH_WRITE=1 (write the table into docs/benchmarks.md and the ratios into bench/committed.json), BENCH_ONLY=price,coins,… (a subset),
- * BENCH_PROFILE=<dir> (the product server is CPU-profiled from start, bench/support/cpu-profile.cjs; the profile lands in <dir> when the
- * bench ends — summarize it with `npx tsx bench/profile-summary.ts <file>`; profile one path at a time).
+ * BENCH_PROFILE=<dir> (the product server is CPU-profiled from start, bench/support/cpu-profile.cjs, and so is the minimal
+ * app; their profiles land in <dir> and <dir>/minimal when the bench ends — summarize it with `npx tsx bench/profile-summary.ts <file>`; profile one path at a time).
  *
  * Statements per request: the product and the minimal app count every statement they send (BEGIN and COMMIT
  * included) through postgres.js's debug hook (db/client.ts, WLD_STATEMENT_COUNT_FILE; the minimal app's own
@@ -89,10 +89,27 @@ function groupCpuMs(pid: number): number {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
+/** User+system CPU milliseconds of every PostgreSQL server process (the bench's database server, shared by all). */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return (ticks * 1000) / 100;
+}
+
 type Target = { name: string; pid: number; countFile?: string; opts: Omit<Opts, "connections" | "duration"> };
 type Sample = {
   rps: number;
   cpuMsPerReq: number;
+  /** PostgreSQL's CPU over the requests answered (its own processes, on the same cores). */
+  pgMsPerReq: number;
   p50: number;
   p99: number;
   bad: number;
@@ -113,10 +130,12 @@ function readCounts(file: string | undefined): StatementCounts {
 
 async function measure(t: Target, duration = DURATION): Promise<Sample> {
   const cpu0 = groupCpuMs(t.pid);
+  const pg0 = postgresCpuMs();
   const st0 = readCounts(t.countFile);
   refillMembers();
   const r = await autocannon({ ...t.opts, connections: CONNECTIONS, duration });
   const cpu = groupCpuMs(t.pid) - cpu0;
+  const pg = postgresCpuMs() - pg0;
   await sleep(500); // the counters are written every 200 ms
   const st1 = readCounts(t.countFile);
   // Statements are read after the requests still in flight at the end have finished: divide by all sent.
@@ -124,6 +143,7 @@ async function measure(t: Target, duration = DURATION): Promise<Sample> {
   const s: Sample = {
     rps: r.requests.average,
     cpuMsPerReq: r.requests.total ? cpu / r.requests.total : 0,
+    pgMsPerReq: r.requests.total ? pg / r.requests.total : 0,
     p50: r.latency.p50,
     p99: r.latency.p99,
     bad: r.non2xx + r.errors,
@@ -134,7 +154,7 @@ async function measure(t: Target, duration = DURATION): Promise<Sample> {
       .sort((a, b) => b[1] - a[1]),
   };
   console.log(
-    `  ${t.name.padEnd(34)} ${s.rps.toFixed(0).padStart(6)} req/s  ${s.cpuMsPerReq.toFixed(2)} ms CPU/req  p50 ${s.p50} ms  p99 ${s.p99} ms${Number.isNaN(s.stmtsPerReq) ? "" : `  ${s.stmtsPerReq.toFixed(2)} statements/req`}${
+    `  ${t.name.padEnd(34)} ${s.rps.toFixed(0).padStart(6)} req/s  ${s.cpuMsPerReq.toFixed(2)} ms CPU/req (PostgreSQL ${s.pgMsPerReq.toFixed(2)})  p50 ${s.p50} ms  p99 ${s.p99} ms${Number.isNaN(s.stmtsPerReq) ? "" : `  ${s.stmtsPerReq.toFixed(2)} statements/req`}${
       s.bad
         ? `  non-2xx/errors ${s.bad} (${Object.entries(r.statusCodeStats ?? {})
             .map(([code, v]) => `${code}: ${v.count}`)
@@ -250,18 +270,17 @@ async function main() {
   };
   try {
     const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
-    if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+    if (profileDir) fs.mkdirSync(path.join(profileDir, "minimal"), { recursive: true });
+    const profiled = (dir: string | null): Record<string, string> =>
+      dir
+        ? { NODE_OPTIONS: `--require ${path.join(root, "bench/support/cpu-profile.cjs")}`, WLD_CPU_PROFILE_DIR: dir }
+        : {};
     const app = await startInstance("bench", db.url, {
       UPBIT_API_URL: fake.url,
       BINANCE_API_URL: fake.url,
       SIGNUP_LIMIT_PER_HOUR: "100000",
       WLD_STATEMENT_COUNT_FILE: countFileOf("product"),
-      ...(profileDir
-        ? {
-            NODE_OPTIONS: `--require ${path.join(root, "bench/support/cpu-profile.cjs")}`,
-            WLD_CPU_PROFILE_DIR: profileDir,
-          }
-        : {}),
+      ...profiled(profileDir),
     });
     const minimalPort = await freePort();
     // Two ports asked for before either server listens can come back equal: ask until they differ.
@@ -277,6 +296,7 @@ async function main() {
         NODE_ENV: "production",
         DATABASE_URL: db.url,
         BASELINE_STATEMENT_COUNT_FILE: countFileOf("minimal"),
+        ...profiled(profileDir && path.join(profileDir, "minimal")),
       },
     );
     const bare = spawnGroup(process.execPath, ["--import", "tsx", "bench/baseline/bare.ts"], {
@@ -557,6 +577,7 @@ async function main() {
           min: Math.min(...samples.get(t)!.map((s) => s.rps)),
           max: Math.max(...samples.get(t)!.map((s) => s.rps)),
           cpu: median(samples.get(t)!.map((s) => s.cpuMsPerReq)),
+          pg: median(samples.get(t)!.map((s) => s.pgMsPerReq)),
           stmts: median(samples.get(t)!.map((s) => s.stmtsPerReq)),
           bad: samples.get(t)!.reduce((a, s) => a + s.bad, 0),
         };
@@ -572,20 +593,20 @@ async function main() {
       if (p.key === "login") {
         const cores = os.availableParallelism();
         const bound = median(bounds);
-        baseline = { rps: bound, min: 0, max: 0, cpu: (1000 * cores) / bound, stmts: Number.NaN, bad: 0 };
+        baseline = { rps: bound, min: 0, max: 0, cpu: (1000 * cores) / bound, pg: 0, stmts: Number.NaN, bad: 0 };
         baselineText = `${bound.toFixed(0)} (argon2id bound: verifies/s on all ${cores} cores, ${(bound / cores).toFixed(0)} per core)`;
       }
       const bareS = med(NO_BARE ? undefined : p.bare);
       const ratio = baseline ? prod.rps / baseline.rps : Number.NaN;
       figures[p.key] = { product: prod.rps, baseline: baseline?.rps ?? 0, ratio };
       rows.push(
-        `| ${p.label} | ${prod.rps.toFixed(0)} (${prod.min.toFixed(0)}–${prod.max.toFixed(0)}) | ${baselineText} | ${bareS ? bareS.rps.toFixed(0) : "—"} | ${Number.isNaN(ratio) ? "—" : ratio.toFixed(2)} | ${prod.cpu.toFixed(2)} ms${prod.bad ? ` (${prod.bad} non-2xx)` : ""} | ${Number.isNaN(prod.stmts) ? "—" : prod.stmts.toFixed(1)} |`,
+        `| ${p.label} | ${prod.rps.toFixed(0)} (${prod.min.toFixed(0)}–${prod.max.toFixed(0)}) | ${baselineText} | ${bareS ? bareS.rps.toFixed(0) : "—"} | ${Number.isNaN(ratio) ? "—" : ratio.toFixed(2)} | ${prod.cpu.toFixed(2)} ms${prod.bad ? ` (${prod.bad} non-2xx)` : ""} | ${Number.isNaN(prod.stmts) ? "—" : prod.stmts.toFixed(1)} | ${prod.pg.toFixed(2)} ms${p.key === "login" || !baseline ? "" : ` / ${baseline.pg.toFixed(2)} ms`} |`,
       );
     }
 
     const table = [
-      "| path | product req/s (round min–max) | minimal Next (or bound) | bare Node | ratio | product CPU per request | product statements per request |",
-      "|---|---|---|---|---|---|---|",
+      "| path | product req/s (round min–max) | minimal Next (or bound) | bare Node | ratio | product CPU per request | product statements per request | PostgreSQL CPU per request, product / minimal |",
+      "|---|---|---|---|---|---|---|---|",
       ...rows,
     ].join("\n");
     const header = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${(await db.sql`SHOW server_version`)[0]!.server_version}; autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s, medians.`;
@@ -620,8 +641,14 @@ async function main() {
     if (profileDir) {
       // bench/support/cpu-profile.cjs writes the profile and exits on SIGUSR2 (SIGKILL would lose it).
       process.kill(-appPid, "SIGUSR2");
-      for (let i = 0; i < 100 && app.alive(); i++) await sleep(100);
-      console.log(`CPU profile(s) in ${profileDir}: ${fs.readdirSync(profileDir).join(", ")}`);
+      process.kill(-minimal.pid!, "SIGUSR2");
+      const minimalAlive = () => minimal.exitCode === null && minimal.signalCode === null;
+      for (let i = 0; i < 100 && (app.alive() || minimalAlive()); i++) await sleep(100);
+      const files = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
+      console.log(`CPU profiles: product ${files(profileDir).join(", ")} in ${profileDir}`);
+      console.log(
+        `  minimal ${files(path.join(profileDir, "minimal")).join(", ")} in ${path.join(profileDir, "minimal")}`,
+      );
     }
   } finally {
     stop();
