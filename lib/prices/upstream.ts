@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { z } from "zod";
+import { BodyTooLargeError, fetchWithin } from "@/lib/fetch-within";
 import { D, type Dec } from "@/lib/money";
 
 /** What Upbit lists as KRW markets for the coins we show, plus the USDT rate every WLD price needs. */
@@ -65,22 +66,20 @@ const klineSchema = z
   .max(1000);
 
 async function getJson(feed: string, url: string, timeoutMs: number): Promise<unknown> {
-  let res: Response;
   try {
-    res = await fetch(url, {
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: { accept: "application/json" },
-      cache: "no-store",
-      redirect: "error",
-    });
+    // One deadline over headers and body that always settles, and the body read at most MAX_BODY_BYTES
+    // (lib/fetch-within.ts): an exchange that stalls or floods us can hold a price read neither forever nor in memory.
+    const { res, text } = await fetchWithin(
+      url,
+      { headers: { accept: "application/json" }, cache: "no-store", redirect: "error" },
+      timeoutMs,
+      { maxBytes: MAX_BODY_BYTES },
+    );
     if (!res.ok) throw new UpstreamError(feed, `status ${res.status}`);
-    const declared = Number(res.headers.get("content-length") ?? 0);
-    if (declared > MAX_BODY_BYTES) throw new UpstreamError(feed, "body too large");
-    const text = await res.text();
-    if (text.length > MAX_BODY_BYTES) throw new UpstreamError(feed, "body too large");
     return JSON.parse(text);
   } catch (e) {
     if (e instanceof UpstreamError) throw e;
+    if (e instanceof BodyTooLargeError) throw new UpstreamError(feed, "body too large");
     const err = e as Error & { cause?: { code?: string } };
     const timedOut = err?.name === "TimeoutError" || err?.name === "AbortError";
     throw new UpstreamError(feed, timedOut ? "timeout" : (err?.cause?.code ?? err?.name ?? "error"));

@@ -127,6 +127,26 @@ describe("GET /api/price/WLD", () => {
     expect(a.body).toMatchObject({ price: 1680, usdtKrw: 1400, stale: true });
   });
 
+  it("an exchange answer that never ends is cut off at the body limit: the last good price, stale, at once", async () => {
+    process.env.PRICE_REFRESH_MS = "100";
+    resetPriceFeeds();
+    const good = await getPrice();
+    expect(good.body).toMatchObject({ price: 1540, stale: false });
+    fake.setMode("flood");
+    await sleep(150);
+    const t0 = Date.now();
+    const a = await getPrice();
+    const elapsed = Date.now() - t0;
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ price: 1540, stale: true, updatedAt: good.body.updatedAt });
+    // Refused at 256 KiB read, long before the 2 s timeout: the feed never took in more than the limit's worth
+    // (plus what the sockets held in flight), and it closed the connection.
+    expect(elapsed).toBeLessThan(1500);
+    for (let i = 0; i < 50 && fake.calls.flooded.closed < fake.calls.upbit - 1; i++) await sleep(20);
+    expect(fake.calls.flooded.closed).toBeGreaterThanOrEqual(1);
+    expect(fake.calls.flooded.bytes).toBeLessThan(8 * 1024 * 1024);
+  });
+
   it("answers within 2.5 s from the database after a restart while the exchanges hang", async () => {
     await getPrice(); // stores a good snapshot
     await flushPriceWrites();

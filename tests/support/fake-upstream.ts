@@ -8,10 +8,17 @@
  */
 import http from "node:http";
 
-export type FakeMode = "ok" | "fail" | "hang" | "garbage" | "zero" | "negative" | "jump";
+/** flood: a 200 whose body (chunked, no length) never ends — bytes as fast as the client takes them. */
+export type FakeMode = "ok" | "fail" | "hang" | "garbage" | "zero" | "negative" | "jump" | "flood";
 export type FakeFeed = "upbit" | "binance";
 
-export type FakeCalls = { upbit: number; binance: number; klines: Record<string, number> };
+export type FakeCalls = {
+  upbit: number;
+  binance: number;
+  klines: Record<string, number>;
+  /** Bytes the flood mode wrote, and the flooded answers whose connection the client closed. */
+  flooded: { bytes: number; closed: number };
+};
 
 export type FakeUpstream = {
   url: string;
@@ -32,7 +39,7 @@ const STEP: Record<string, number> = { "1h": 3_600_000, "1d": 86_400_000, "1w": 
 
 export async function startFakeUpstream(opts: { port?: number } = {}): Promise<FakeUpstream> {
   const modes: Record<FakeFeed, FakeMode> = { upbit: "ok", binance: "ok" };
-  const calls: FakeCalls = { upbit: 0, binance: 0, klines: {} };
+  const calls: FakeCalls = { upbit: 0, binance: 0, klines: {}, flooded: { bytes: 0, closed: 0 } };
   const tickers: Record<string, number> = {
     "KRW-USDT": 1400,
     "KRW-BTC": 132000000,
@@ -52,6 +59,7 @@ export async function startFakeUpstream(opts: { port?: number } = {}): Promise<F
     calls.upbit = 0;
     calls.binance = 0;
     calls.klines = {};
+    calls.flooded = { bytes: 0, closed: 0 };
   };
 
   const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -95,6 +103,7 @@ export async function startFakeUpstream(opts: { port?: number } = {}): Promise<F
       return void res.end("unavailable");
     }
     res.setHeader("content-type", "application/json");
+    if (mode === "flood") return flood(res);
     if (mode === "garbage") return void res.end(isUpbit ? '[{"market":"KRW-USDT","trade_price":"lots"}]' : "[[1,2]]");
     const factor = mode === "zero" ? 0 : mode === "negative" ? -1 : mode === "jump" ? 100 : 1;
     if (isUpbit) {
@@ -134,6 +143,21 @@ export async function startFakeUpstream(opts: { port?: number } = {}): Promise<F
       return [open, close, close, close, close, "1000", open + step - 1, "1100", 10, "500", "550", "0"];
     });
     res.end(JSON.stringify(rows));
+  };
+
+  const flood = (res: http.ServerResponse) => {
+    const chunk = `${'{"market":"KRW-USDT","trade_price":1400},'.repeat(400)}`;
+    const counted = calls.flooded;
+    res.write("[");
+    const more = () => {
+      while (!res.destroyed) {
+        counted.bytes += chunk.length;
+        if (!res.write(chunk)) break;
+      }
+      if (!res.destroyed) res.once("drain", more);
+    };
+    res.on("close", () => counted.closed++);
+    more();
   };
 
   const server = http.createServer((req, res) => {
