@@ -9,6 +9,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const outDir = path.resolve(".test-data/reports");
 fs.mkdirSync(outDir, { recursive: true });
@@ -38,13 +39,26 @@ function run(
   }
 }
 
+/**
+ * The first lines of a failure's message, indented under its name: the end of a CI log is what is kept, and a
+ * test's own message (a step's deadline with what the servers were doing, an assertion's values) says why.
+ */
+function excerpt(message: string | undefined, lines = 24): string {
+  if (!message) return "";
+  const plain = stripVTControlCharacters(message).trimEnd().split("\n");
+  const shown = plain.slice(0, lines).map((l) => `      ${l}`);
+  if (plain.length > lines) shown.push(`      … ${plain.length - lines} more lines in the report`);
+  return `\n${shown.join("\n")}`;
+}
+
 const readVitest = (j: any) => {
   totals.passed += j.numPassedTests ?? 0;
   totals.failed += j.numFailedTests ?? 0;
   totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
   for (const file of j.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
-      if (t.status === "failed") failures.push(`${path.relative(".", file.name)} › ${t.fullName}`);
+      if (t.status === "failed")
+        failures.push(`${path.relative(".", file.name)} › ${t.fullName}${excerpt(t.failureMessages?.[0])}`);
     }
   }
 };
@@ -54,7 +68,10 @@ function readPlaywrightFailures(suite: any) {
   for (const spec of suite.specs ?? []) {
     for (const t of spec.tests ?? []) {
       if (t.status === "unexpected" || t.status === "flaky") {
-        failures.push(`${spec.file} › ${spec.title} (${t.status === "flaky" ? "passed only on a retry" : "failed"})`);
+        const error = (t.results ?? []).find((r: any) => r.error)?.error?.message;
+        failures.push(
+          `${spec.file} › ${spec.title} (${t.status === "flaky" ? "passed only on a retry" : "failed"})${excerpt(error)}`,
+        );
       }
     }
   }

@@ -112,7 +112,7 @@ describe.skipIf(skip !== null)("the cluster under load and faults", () => {
 
     // ── The books ──
     await waitForQuiet(sql);
-    const check = ledgerCheck(db.url);
+    const check = await ledgerCheck(db.url);
     report(`npm run ledger:check → ${check.ok ? "passed" : "FAILED"}`);
     expect(check.ok, check.output).toBe(true);
     const stuck = await sql`SELECT user_id, key FROM idempotency_keys WHERE status_code IS NULL`;

@@ -7,6 +7,7 @@
  * The model moves only on answers (or on what a lost answer turned out to have done).
  */
 import type postgres from "postgres";
+import { fetchWithin } from "@/lib/fetch-within";
 import { call, type Outcome, PASSWORD } from "../system/support/api";
 import { Dx, Model, type ModelMember, type ModelRequest } from "../soak/model";
 import { Prng, workerSeed } from "../soak/prng";
@@ -168,17 +169,27 @@ export class Load {
     await this.login(this.model.members.get(userId)!);
   }
 
-  /** A login keeps its cookie, which `call` does not hand back: the same retries, on fetch itself. */
+  /** A login keeps its cookie, which `call` does not hand back: the same retries, on fetchWithin itself. */
   private async login(m: ModelMember): Promise<void> {
     for (let attempt = 1; attempt <= 60; attempt++) {
-      const res = await fetch(`${this.o.url}/api/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ userId: m.name, password: PASSWORD }),
-        signal: AbortSignal.timeout(20_000),
-      }).catch(() => null);
+      const answer = await fetchWithin(
+        `${this.o.url}/api/login`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ userId: m.name, password: PASSWORD }),
+        },
+        20_000,
+      ).catch(() => null);
+      const res = answer?.res;
       const status = res?.status ?? 0;
-      const body = res ? await res.json().catch(() => null) : null;
+      const body = (() => {
+        try {
+          return answer ? JSON.parse(answer.text) : null;
+        } catch {
+          return null;
+        }
+      })();
       const label = `login ${status}${body?.code ? ` ${body.code}` : ""}`;
       this.counts[label] = (this.counts[label] ?? 0) + 1;
       if (status === 200) {

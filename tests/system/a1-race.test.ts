@@ -119,7 +119,7 @@ describe.skipIf(skip !== null)("A1 money races across two production instances",
     ];
     expect(n).toBe(10);
 
-    const check = ledgerCheck(db!.url);
+    const check = await ledgerCheck(db!.url);
     report(`A1 swaps: npm run ledger:check → ${check.ok ? "passed" : "FAILED"}`);
     expect(check.ok, check.output).toBe(true);
   }, 180_000);
@@ -166,7 +166,7 @@ describe.skipIf(skip !== null)("A1 money races across two production instances",
     expect(await sameAmount(db!.sql, bal.staked!, "89.8"), `staked ${bal.staked}`).toBe(true);
     expect(await orphanHolds(db!.sql)).toEqual([]);
 
-    const check = ledgerCheck(db!.url);
+    const check = await ledgerCheck(db!.url);
     report(`A1 transfers: npm run ledger:check → ${check.ok ? "passed" : "FAILED"}`);
     expect(check.ok, check.output).toBe(true);
   }, 180_000);

@@ -6,9 +6,10 @@
  * applies each exactly once — replaying every key again changes nothing.
  */
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
+  callsInFlight,
   login,
   type Outcome,
   openTransactions,
@@ -19,6 +20,7 @@ import {
   tally,
   WALLET,
   waitForQuiet,
+  within,
   wld,
   storeWldPrice,
 } from "./support/api";
@@ -184,7 +186,7 @@ describe.skipIf(skip !== null)("A8/F31 an instance killed mid-load", () => {
 
     // ── Right after the crash, before any retry (once the killed server's transactions are gone) ──
     const quietMs = await waitForQuiet(sql);
-    const afterCrash = ledgerCheck(db!.url);
+    const afterCrash = await ledgerCheck(db!.url);
     report(`crash: npm run ledger:check right after the kill → ${afterCrash.ok ? "passed" : "FAILED"}`);
     expect(afterCrash.ok, afterCrash.output).toBe(true);
     expect(await orphanHolds(sql), "orphan holds right after the kill").toEqual([]);
@@ -263,7 +265,7 @@ describe.skipIf(skip !== null)("A8/F31 an instance killed mid-load", () => {
       expect(await sameAmount(sql, sb.staked!, "39.8"), `staked ${sb.staked}`).toBe(true);
     }
     expect(await orphanHolds(sql)).toEqual([]);
-    const final = ledgerCheck(db!.url);
+    const final = await ledgerCheck(db!.url);
     report(
       `final: swapper staked ${bal.staked} holding ${bal.holding} (${SWAPS} keys × 1), ${TRANSFER_MEMBERS} PENDING requests, ` +
         `no orphan holds; npm run ledger:check → ${final.ok ? "passed" : "FAILED"}`,
@@ -273,20 +275,28 @@ describe.skipIf(skip !== null)("A8/F31 an instance killed mid-load", () => {
 
   it("answers lost in transit (the client gives up after sending): same-key retries replay, never re-apply", async () => {
     const sql = db!.sql;
-    onTestFailed(async () => {
-      // What the server and the database were doing when it failed (a timeout included).
-      report(`lost answers failed; instance A's last output:\n${a.output()}`);
-      report(`sessions in a transaction or waiting: ${JSON.stringify(await openTransactions(sql))}`);
-    });
+    // Every step has its own deadline and fails by name with what instance A and the database were doing.
+    const doing = async () =>
+      `calls not settled:\n${callsInFlight()}\n` +
+      `instance A's last output:\n${a.output().slice(-4000)}\n` +
+      `sessions in a transaction or waiting: ${JSON.stringify(await openTransactions(sql))}`;
+    const step = <T>(what: string, ms: number, work: Promise<T>) => within(what, ms, work, doing);
     const run = crypto.randomBytes(3).toString("hex");
-    const [admin] = await seedMembers(sql, [{ userId: "sysadmin8b", role: "ADMIN" }]);
-    const [m] = await seedMembers(sql, [{ userId: "sysswap8b" }]);
-    const adminCookie = await login(a.base, admin!.userId, PASSWORD);
-    const cookie = await login(a.base, m!.userId, PASSWORD);
-    const credit = await call(a.base, "PATCH", `/api/admin/users/${m!.id}/coin`, {
-      cookie: adminCookie,
-      body: { symbol: "WLD", amount: "100", action: "DEPOSIT" },
-    });
+    const [admin, m] = await step(
+      "seeding two members",
+      20_000,
+      seedMembers(sql, [{ userId: "sysadmin8b", role: "ADMIN" }, { userId: "sysswap8b" }]),
+    );
+    const adminCookie = await step("the administrator's login", 30_000, login(a.base, admin!.userId, PASSWORD));
+    const cookie = await step("the member's login", 30_000, login(a.base, m!.userId, PASSWORD));
+    const credit = await step(
+      "the deposit of 100",
+      20_000,
+      call(a.base, "PATCH", `/api/admin/users/${m!.id}/coin`, {
+        cookie: adminCookie,
+        body: { symbol: "WLD", amount: "100", action: "DEPOSIT" },
+      }),
+    );
     expect(credit.status).toBe(200);
 
     const N = 60;
@@ -299,23 +309,32 @@ describe.skipIf(skip !== null)("A8/F31 an instance killed mid-load", () => {
         timeoutMs,
       });
     // All at once, each client giving up after 20–2000 ms: some are answered, some commit unanswered, some never run.
-    const first = await Promise.all(keys.map((k, i) => swap(k, 20 + ((i * 97) % 1980))));
+    const first = await step(
+      "60 swaps whose clients give up",
+      15_000,
+      Promise.all(keys.map((k, i) => swap(k, 20 + ((i * 97) % 1980)))),
+    );
     const answered = first.filter(ok).length;
     expect(first.filter((o) => o.status !== 0 && !ok(o)).map((o) => o.status)).toEqual([]);
     // Let the server finish whatever it was still doing for the abandoned requests.
     await new Promise((r) => setTimeout(r, 2_000));
-    await waitForQuiet(sql);
-    const [{ committed }] = (await sql`
-      SELECT count(*)::int AS committed FROM idempotency_keys WHERE user_id = ${m!.id} AND status_code = 200`) as unknown as [
-      { committed: number },
-    ];
+    await step("the database going quiet", 40_000, waitForQuiet(sql, 30_000));
+    const [{ committed }] = (await step(
+      "counting the stored keys",
+      10_000,
+      sql`SELECT count(*)::int AS committed FROM idempotency_keys WHERE user_id = ${m!.id} AND status_code = 200`,
+    )) as unknown as [{ committed: number }];
     const bal = await wld(sql, m!.id);
     expect(await sameAmount(sql, bal.staked!, String(committed)), `staked ${bal.staked} vs ${committed} keys`).toBe(
       true,
     );
 
-    const retry = await Promise.all(keys.map((k, i) => (ok(first[i]!) ? null : swap(k))));
-    const retried = retry.filter((r): r is Outcome => r !== null);
+    const unanswered = keys.filter((_, i) => !ok(first[i]!));
+    const retried = await step(
+      `${unanswered.length} same-key retries`,
+      30_000,
+      Promise.all(unanswered.map((k) => swap(k, 25_000))),
+    );
     const replayed = retried.filter((r) => r.replayed).length;
     report(
       `lost answers: ${N} keyed swaps, client timeouts 20–2000 ms → ${answered} answered, ${committed - answered} committed ` +
@@ -328,7 +347,7 @@ describe.skipIf(skip !== null)("A8/F31 an instance killed mid-load", () => {
     const after = await wld(sql, m!.id);
     expect(await sameAmount(sql, after.staked!, String(N)), `staked ${after.staked}`).toBe(true);
     expect(await sameAmount(sql, after.holding!, String(100 - N)), `holding ${after.holding}`).toBe(true);
-    const check = ledgerCheck(db!.url);
+    const check = await ledgerCheck(db!.url, 60_000);
     expect(check.ok, check.output).toBe(true);
-  }, 180_000);
+  }, 300_000);
 });

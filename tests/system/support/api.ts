@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import type postgres from "postgres";
 import { hashPassword } from "@/lib/auth/password";
+import { fetchWithin } from "@/lib/fetch-within";
 
 export type Outcome = {
   status: number;
@@ -15,6 +16,16 @@ export type Outcome = {
   replayed?: boolean;
 };
 
+/** Calls not settled yet, with where each is (for a step's deadline message). */
+const pending = new Map<number, { what: string; started: number; timeoutMs: number }>();
+let callSeq = 0;
+export function callsInFlight(): string {
+  const now = performance.now();
+  return [...pending.values()]
+    .map((c) => `${c.what} for ${Math.round(now - c.started)} ms (client timeout ${c.timeoutMs} ms)`)
+    .join("\n");
+}
+
 /** One HTTP call; a network failure (e.g. the server was killed) is status 0 with `error`. */
 export async function call(
   base: string,
@@ -23,17 +34,20 @@ export async function call(
   opts: { cookie?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<Outcome> {
   const started = performance.now();
+  const timeoutMs = opts.timeoutMs ?? 60_000;
   const headers: Record<string, string> = { accept: "application/json", ...(opts.headers ?? {}) };
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const id = ++callSeq;
+  pending.set(id, { what: `${method} ${path}`, started, timeoutMs });
   try {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
-    });
-    const text = await res.text();
+    // One deadline over headers and body that always settles (lib/fetch-within.ts): a plain fetch with a timeout
+    // signal once left a 200's body read pending for good in this harness (the A8 test's 180 s timeouts).
+    const { res, text } = await fetchWithin(
+      `${base}${path}`,
+      { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) },
+      timeoutMs,
+    );
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : null;
@@ -43,19 +57,20 @@ export async function call(
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause?.code;
     return { status: 0, body: null, ms: performance.now() - started, error: cause ?? String(e) };
+  } finally {
+    pending.delete(id);
   }
 }
 
 /** POST /api/login → the session cookie (name=value pairs) for the next calls. */
 export async function login(base: string, userId: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userId, password }),
-    // A login that hangs fails here, naming itself, rather than as the whole test's timeout.
-    signal: AbortSignal.timeout(60_000),
-  });
-  if (res.status !== 200) throw new Error(`login ${userId} → ${res.status} ${await res.text()}`);
+  // A login that hangs fails here, naming itself, rather than as the whole test's timeout.
+  const { res, text } = await fetchWithin(
+    `${base}/api/login`,
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId, password }) },
+    60_000,
+  );
+  if (res.status !== 200) throw new Error(`login ${userId} → ${res.status} ${text}`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
   if (!cookies.length) throw new Error(`login ${userId}: no session cookie`);
   return cookies.join("; ");
@@ -155,6 +170,36 @@ export async function openTransactions(sql: postgres.Sql): Promise<readonly unkn
     FROM pg_stat_activity
     WHERE datname = current_database() AND pid <> pg_backend_pid()
       AND (xact_start IS NOT NULL OR wait_event_type = 'Lock')`;
+}
+
+/**
+ * `work`, or an error naming `what` once `ms` have passed, with `context()` (what the servers and the database were
+ * doing then) in its message: a step that hangs fails by name, in the test's failure message — the part of a CI log
+ * that is kept — instead of as the whole test's timeout.
+ */
+export async function within<T>(
+  what: string,
+  ms: number,
+  work: Promise<T>,
+  context?: () => Promise<string>,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(async () => {
+      const more = context
+        ? await Promise.race([
+            context().catch((e: unknown) => `(no context: ${String(e)})`),
+            new Promise<string>((r) => setTimeout(() => r("(no context within 5 s)"), 5_000)),
+          ])
+        : "";
+      reject(new Error(`${what}: not done within ${ms} ms${more ? `\n${more}` : ""}`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function waitForQuiet(sql: postgres.Sql, timeoutMs = 60_000): Promise<number> {

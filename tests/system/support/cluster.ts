@@ -14,6 +14,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { fetchWithin } from "@/lib/fetch-within";
 import { freePort } from "../../../scripts/cluster/launcher";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -123,14 +124,25 @@ function isAlive(pid: number): boolean {
 }
 
 /** Runs the real `npm run ledger:check` against the database. */
-export function ledgerCheck(url: string): { ok: boolean; output: string } {
-  const r = spawnSync("npm", ["run", "--silent", "ledger:check"], {
+export async function ledgerCheck(url: string, timeoutMs = 120_000): Promise<{ ok: boolean; output: string }> {
+  // Asynchronous on purpose: while it runs, this process must keep reading the servers' output pipes (a server
+  // whose pipe is full blocks in write(2)), and the test's own timers must keep running.
+  const child = spawn("npm", ["run", "--silent", "ledger:check"], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url },
-    encoding: "utf8",
-    timeout: 120_000,
+    timeout: timeoutMs,
   });
-  return { ok: r.status === 0, output: `${r.stdout ?? ""}${r.stderr ?? ""}`.trim() };
+  let output = "";
+  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => {
+    child.on("error", (e) => {
+      output += String(e);
+      resolve(null);
+    });
+    child.on("close", (status) => resolve(status));
+  });
+  return { ok: code === 0, output: output.trim() };
 }
 
 // freePort: a port nobody listens on right now; the deployment's launcher owns the one copy.
@@ -227,9 +239,9 @@ export async function startInstance(
   while (Date.now() < deadline) {
     if (exited) throw new Error(`instance ${name} exited before it was healthy:\n${log}`);
     try {
-      const r = await fetch(`${inst.base}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      const { res: r, text } = await fetchWithin(`${inst.base}/api/health`, {}, 5_000);
       if (r.ok) {
-        const body = (await r.json()) as { db?: string };
+        const body = JSON.parse(text) as { db?: string };
         if (body.db !== "postgres") throw new Error(`instance ${name} is not on PostgreSQL: ${JSON.stringify(body)}`);
         return inst;
       }
