@@ -16,7 +16,7 @@ export type Outcome = {
   replayed?: boolean;
 };
 
-/** Calls not settled yet, with where each is (for a step's deadline message). */
+/** Calls not settled yet, each with its age and client timeout (for a step's deadline message). */
 const pending = new Map<number, { what: string; started: number; timeoutMs: number }>();
 let callSeq = 0;
 export function callsInFlight(): string {
