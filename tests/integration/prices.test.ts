@@ -127,7 +127,7 @@ describe("GET /api/price/WLD", () => {
     expect(a.body).toMatchObject({ price: 1680, usdtKrw: 1400, stale: true });
   });
 
-  it("an exchange answer that never ends is cut off at the body limit: the last good price, stale, at once", async () => {
+  it("F30 an exchange answer that never ends is cut off at the body limit: the last good price, stale, at once", async () => {
     process.env.PRICE_REFRESH_MS = "100";
     resetPriceFeeds();
     const good = await getPrice();

@@ -36,7 +36,7 @@ async function settles(p: Promise<unknown>, ms = 3_000): Promise<{ how: string; 
   return { how, ms: performance.now() - t0 };
 }
 
-describe("fetchWithin", () => {
+describe("F30 fetchWithin: one deadline over headers and body, a byte limit on the body", () => {
   it("hands back the status, headers and whole body of an answer", async () => {
     const url = await serve((_req, res) => {
       res.setHeader("content-type", "application/json");
