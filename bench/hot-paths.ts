@@ -74,35 +74,26 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** User+system CPU milliseconds of every process in the group led by `pid` (Linux /proc). */
-function groupCpuMs(pid: number): number {
+/** User+system CPU milliseconds of every process `which` picks by its command name and stat fields (Linux /proc). */
+function cpuMsOf(which: (command: string, fields: string[]) => boolean): number {
   let ticks = 0;
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      // After the command name: fields[2] = pgrp, fields[11] = utime, fields[12] = stime.
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // fields[2] = pgrp, fields[11] = utime, fields[12] = stime (after the command name).
-      if (Number(fields[2]) === pid) ticks += Number(fields[11]) + Number(fields[12]);
+      if (which(command, fields)) ticks += Number(fields[11]) + Number(fields[12]);
     } catch {}
   }
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
-/** User+system CPU milliseconds of every PostgreSQL server process (the bench's database server, shared by all). */
-function postgresCpuMs(): number {
-  let ticks = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {}
-  }
-  return (ticks * 1000) / 100;
-}
+/** Every process in the group led by `pid`. */
+const groupCpuMs = (pid: number) => cpuMsOf((_, fields) => Number(fields[2]) === pid);
+/** Every PostgreSQL server process (the bench's database server, shared by all). */
+const postgresCpuMs = () => cpuMsOf((command) => command === "postgres");
 
 type Target = { name: string; pid: number; countFile?: string; opts: Omit<Opts, "connections" | "duration"> };
 type Sample = {

@@ -109,27 +109,34 @@ export function foundOrThrow<T>(value: T | null | undefined): T {
 export function databaseError(
   e: unknown,
   ...codes: string[]
-): { code: string; message: string; detail?: string } | null {
-  type PgError = { code?: string; message?: string; detail?: string; cause?: unknown };
+): { code: string; message: string; detail?: string; constraint: string } | null {
+  type PgError = {
+    code?: string;
+    message?: string;
+    detail?: string;
+    constraint_name?: string; // postgres.js
+    constraint?: string; // PGlite
+    cause?: unknown;
+  };
   for (let err = e as PgError | undefined; err; err = err.cause as PgError | undefined)
-    if (err.code && codes.includes(err.code)) return { code: err.code, message: err.message ?? "", detail: err.detail };
+    if (err.code && codes.includes(err.code))
+      return {
+        code: err.code,
+        message: err.message ?? "",
+        detail: err.detail,
+        constraint: err.constraint_name ?? err.constraint ?? "",
+      };
   return null;
 }
 
 /** PostgreSQL unique-violation (23505) with the constraint name, whichever driver raised it. */
 export function uniqueViolation(e: unknown): string | null {
-  const err = e as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown };
-  if (err?.code === "23505") return err.constraint_name ?? err.constraint ?? "";
-  if (err?.cause) return uniqueViolation(err.cause);
-  return null;
+  return databaseError(e, "23505")?.constraint ?? null;
 }
 
 /** PostgreSQL check-violation (23514) with the constraint name. */
 export function checkViolation(e: unknown): string | null {
-  const err = e as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown };
-  if (err?.code === "23514") return err.constraint_name ?? err.constraint ?? "";
-  if (err?.cause) return checkViolation(err.cause);
-  return null;
+  return databaseError(e, "23514")?.constraint ?? null;
 }
 
 /** Connection-level failures: the database is down or unreachable. */

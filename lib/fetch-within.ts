@@ -11,6 +11,7 @@
  * the library does with the abort; and the body is read with a byte limit, so an upstream cannot make us buffer
  * without end.
  */
+import { within } from "@/lib/within";
 
 export class FetchTimeoutError extends Error {
   constructor(readonly ms: number) {
@@ -41,24 +42,15 @@ export async function fetchWithin(
   opts: FetchWithinOptions = {},
 ): Promise<{ res: Response; text: string }> {
   const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const err = new FetchTimeoutError(timeoutMs);
-      controller.abort(err);
-      reject(err);
-    }, timeoutMs);
-  });
   const exchange = (async () => {
     const res = await (opts.fetch ?? fetch)(url, { ...init, signal: controller.signal });
     return { res, text: await readText(res, opts.maxBytes, controller) };
   })();
-  try {
-    return await Promise.race([exchange, deadline]);
-  } finally {
-    clearTimeout(timer);
-    exchange.catch(() => {}); // the loser of the race may still reject (the abort): nobody waits for it
-  }
+  return within(timeoutMs, exchange, () => {
+    const err = new FetchTimeoutError(timeoutMs);
+    controller.abort(err);
+    return err;
+  });
 }
 
 async function readText(res: Response, maxBytes: number | undefined, controller: AbortController): Promise<string> {

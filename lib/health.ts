@@ -24,6 +24,7 @@ import { errorLogFields, isDatabaseUnavailable } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/translate";
 import { log } from "@/lib/log";
+import { within } from "@/lib/within";
 
 const DB_TIMEOUT_MS = 2_000;
 
@@ -36,14 +37,6 @@ export type Health = {
 
 class HealthTimeout extends Error {
   override name = "HealthTimeout";
-}
-
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HealthTimeout()), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** One statement: the database answers, and when the newest real WLD price was stored (by its own clock). */
@@ -60,6 +53,7 @@ export async function healthCheck(): Promise<Health> {
           WHERE symbol = 'WLD' AND series = 'ticker' AND source <> 'seed'`),
       );
     })(),
+    () => new HealthTimeout(),
   );
   const dbLatencyMs = Math.round((performance.now() - started) * 10) / 10;
   const age = row?.age ?? null;

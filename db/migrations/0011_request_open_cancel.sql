@@ -174,18 +174,18 @@ CREATE OR REPLACE FUNCTION request_cancel(p_id bigint, p_user_id integer) RETURN
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   r record;
+  v_active boolean;
   v_status request_status;
   v_owner integer;
   v_post jsonb;
 BEGIN
   -- The member's row first, then their request (users → requests → ledger, as a deactivation takes them): the
   -- expiry below locks the request row when it writes.
-  IF NOT EXISTS (SELECT 1 FROM (SELECT x.status FROM users x WHERE x.id = p_user_id FOR SHARE) m
-                 WHERE m.status = 'ACTIVE') THEN
-    PERFORM expire_stale_quotes(p_user_id, p_id);
+  SELECT x.status = 'ACTIVE' INTO v_active FROM users x WHERE x.id = p_user_id FOR SHARE;
+  PERFORM expire_stale_quotes(p_user_id, p_id);
+  IF v_active IS NOT TRUE THEN
     RETURN jsonb_build_object('refused', 'NOT_FOUND');
   END IF;
-  PERFORM expire_stale_quotes(p_user_id, p_id);
   UPDATE requests x SET status = 'CANCELLED', handled_by = p_user_id, reason = NULL, updated_at = now()
   WHERE x.id = p_id AND x.user_id = p_user_id AND x.status = 'PENDING'
   RETURNING x.id, x.type, x.coin_symbol, x.amount, x.total INTO r;

@@ -49,9 +49,3 @@ export function kstMinuteText(at: Date): string {
 export function cooldownError(until: Date): AppError {
   return new AppError("COOLDOWN", { opensAt: until.toISOString(), opensAtKst: kstMinuteText(until) });
 }
-
-/** Refuses (403 COOLDOWN) while the cool-down whose end is `until` is running. */
-export function assertNoCooldown(until: Date | string | null | undefined): void {
-  const end = activeCooldown(until);
-  if (end) throw cooldownError(end);
-}

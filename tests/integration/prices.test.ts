@@ -11,7 +11,7 @@ import { seedPriceHistory } from "@/lib/seed";
 import * as chartRoute from "@/app/api/price/WLD/chart/route";
 import * as priceRoute from "@/app/api/price/WLD/route";
 import * as pricesRoute from "@/app/api/prices/route";
-import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { type FakeMode, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 import { call } from "../support/http";
 
 let fake: FakeUpstream;
@@ -41,6 +41,17 @@ beforeEach(async () => {
 });
 
 const getPrice = () => call(priceRoute, "GET", "/api/price/WLD");
+
+/** A fresh good price first (refreshes due every 100 ms), then the exchanges in `mode` once that price is due again. */
+async function goodPriceThen(mode: FakeMode) {
+  process.env.PRICE_REFRESH_MS = "100";
+  resetPriceFeeds();
+  const good = await getPrice();
+  expect(good.body).toMatchObject({ price: 1540, stale: false });
+  fake.setMode(mode);
+  await sleep(150);
+  return good;
+}
 
 async function storedRows(symbol: string, series: string) {
   await flushPriceWrites();
@@ -93,12 +104,7 @@ describe("GET /api/price/WLD", () => {
   });
 
   it("F30 answers within 2.5 s, stale with the last good price, when the exchanges hang", async () => {
-    process.env.PRICE_REFRESH_MS = "100";
-    resetPriceFeeds();
-    const good = await getPrice();
-    expect(good.body).toMatchObject({ price: 1540, stale: false });
-    fake.setMode("hang");
-    await sleep(150);
+    const good = await goodPriceThen("hang");
     const t0 = Date.now();
     const answers = await Promise.all(Array.from({ length: 50 }, () => getPrice()));
     const elapsed = Date.now() - t0;
@@ -128,12 +134,7 @@ describe("GET /api/price/WLD", () => {
   });
 
   it("F30 an exchange answer that never ends is cut off at the body limit: the last good price, stale, at once", async () => {
-    process.env.PRICE_REFRESH_MS = "100";
-    resetPriceFeeds();
-    const good = await getPrice();
-    expect(good.body).toMatchObject({ price: 1540, stale: false });
-    fake.setMode("flood");
-    await sleep(150);
+    const good = await goodPriceThen("flood");
     const t0 = Date.now();
     const a = await getPrice();
     const elapsed = Date.now() - t0;

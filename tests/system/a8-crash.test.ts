@@ -20,7 +20,7 @@ import {
   tally,
   WALLET,
   waitForQuiet,
-  within,
+  stepWithin,
   wld,
   storeWldPrice,
 } from "./support/api";
@@ -280,7 +280,7 @@ describe.skipIf(skip !== null)("A8/F31 an instance killed mid-load", () => {
       `calls not settled:\n${callsInFlight()}\n` +
       `instance A's last output:\n${a.output().slice(-4000)}\n` +
       `sessions in a transaction or waiting: ${JSON.stringify(await openTransactions(sql))}`;
-    const step = <T>(what: string, ms: number, work: Promise<T>) => within(what, ms, work, doing);
+    const step = <T>(what: string, ms: number, work: Promise<T>) => stepWithin(what, ms, work, doing);
     const run = crypto.randomBytes(3).toString("hex");
     const [admin, m] = await step(
       "seeding two members",

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import type postgres from "postgres";
 import { hashPassword } from "@/lib/auth/password";
 import { fetchWithin } from "@/lib/fetch-within";
+import { within } from "@/lib/within";
 
 export type Outcome = {
   status: number;
@@ -158,11 +159,6 @@ export function percentile(values: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
 
-/**
- * Waits until no other session on this database is inside a transaction (twice in a row, 250 ms apart),
- * so work the servers were still doing for abandoned requests — or a killed server's backends that
- * PostgreSQL has not reaped yet — has committed or rolled back before the test counts anything.
- */
 /** The scratch database's sessions other than ours that are in a transaction or waiting: for a failure's report. */
 export async function openTransactions(sql: postgres.Sql): Promise<readonly unknown[]> {
   return await sql`
@@ -177,31 +173,20 @@ export async function openTransactions(sql: postgres.Sql): Promise<readonly unkn
  * doing then) in its message: a step that hangs fails by name, in the test's failure message — the part of a CI log
  * that is kept — instead of as the whole test's timeout.
  */
-export async function within<T>(
-  what: string,
-  ms: number,
-  work: Promise<T>,
-  context?: () => Promise<string>,
-): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(async () => {
-      const more = context
-        ? await Promise.race([
-            context().catch((e: unknown) => `(no context: ${String(e)})`),
-            new Promise<string>((r) => setTimeout(() => r("(no context within 5 s)"), 5_000)),
-          ])
-        : "";
-      reject(new Error(`${what}: not done within ${ms} ms${more ? `\n${more}` : ""}`));
-    }, ms);
+export function stepWithin<T>(what: string, ms: number, work: Promise<T>, context?: () => Promise<string>): Promise<T> {
+  return within(ms, work, async () => {
+    const more = context
+      ? await within(5_000, context(), () => new Error("no context within 5 s")).catch((e: Error) => `(${e.message})`)
+      : "";
+    return new Error(`${what}: not done within ${ms} ms${more ? `\n${more}` : ""}`);
   });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
+/**
+ * Waits until no other session on this database is inside a transaction (twice in a row, 250 ms apart),
+ * so work the servers were still doing for abandoned requests — or a killed server's backends that
+ * PostgreSQL has not reaped yet — has committed or rolled back before the test counts anything.
+ */
 export async function waitForQuiet(sql: postgres.Sql, timeoutMs = 60_000): Promise<number> {
   const started = Date.now();
   let quiet = 0;
