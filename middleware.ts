@@ -1,36 +1,34 @@
 /**
  * Optimistic page guards only: redirect guests away from member pages and non-admins away from
  * /admin. Every API route authorizes itself (lib/api); this file is not a security boundary
- * (CVE-2025-29927). It also sets the nonce-based Content-Security-Policy on every page.
+ * (CVE-2025-29927). It also sets the page's Content-Security-Policy: the hashes of a page Next prerendered,
+ * otherwise a fresh nonce (lib/csp.ts). next.config.ts then rewrites the page to its language (/login →
+ * /ko/login or /en/login, from the NEXT_LOCALE cookie, as localeFrom reads it; the address stays /login:
+ * app/[locale]/layout.tsx) — a rewrite here would be taken for another host when the server listens on
+ * 127.0.0.1 (Next names the middleware's own address localhost).
  * Next 16 calls this convention `proxy.ts`; `npx @next/codemod middleware-to-proxy .` renames it.
  */
 import { type NextRequest, NextResponse } from "next/server";
 import { peekToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/cookies";
 import { can } from "@/lib/auth/permissions";
+import { noncePolicy, prerenderedPagePolicy } from "@/lib/csp";
+import { LOCALE_COOKIE, localeFrom } from "@/lib/i18n/config";
 import { loginPathFor, PATH_HEADER } from "@/lib/next-path";
 
 const MEMBER_PAGES = ["/home", "/wallet", "/world-id", "/settings", "/wallet-history", "/transfer-request", "/verify"];
 
 const under = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
-    // React renders style attributes on the server; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
-
 export async function middleware(req: NextRequest) {
   const path = req.nextUrl.pathname;
+  // The internal paths are not addresses: /en/login is /login with the English cookie.
+  const localized = /^\/(?:ko|en)(?=\/|$)/.exec(path);
+  if (localized) {
+    const url = req.nextUrl.clone();
+    url.pathname = path.slice(localized[0].length) || "/";
+    return NextResponse.redirect(url, 308);
+  }
+
   // The same cookie the handlers read: under HTTPS only the __Secure- one (lib/auth/session.ts readClaims).
   const secure = req.nextUrl.protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
   const raw = req.cookies.get(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE)?.value;
@@ -46,20 +44,34 @@ export async function middleware(req: NextRequest) {
       return NextResponse.redirect(new URL("/login?denied=admin", req.url));
   }
 
-  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
-  // Next reads the nonce from the request's CSP header and stamps it on its own scripts.
+  const locale = localeFrom(req.cookies.get(LOCALE_COOKIE)?.value);
   const headers = new Headers(req.headers);
-  headers.set("x-nonce", nonce);
+  // next-intl's own request header: pages rendered per request read their language from it.
+  headers.set("x-next-intl-locale", locale);
   // For the member layout's own redirect when the cookie is there but its session has ended.
   headers.set(PATH_HEADER, here);
-  headers.set("content-security-policy", csp);
+  let csp = prerenderedPagePolicy(`/${locale}${path === "/" ? "" : path}`);
+  const prerendered = csp !== null;
+  if (csp === null) {
+    const policy = noncePolicy(process.env.NODE_ENV === "development");
+    csp = policy.csp;
+    // Next reads the nonce from the request's CSP header and stamps it on its own scripts.
+    headers.set("x-nonce", policy.nonce);
+    headers.set("content-security-policy", csp);
+  }
   const res = NextResponse.next({ request: { headers } });
   res.headers.set("content-security-policy", csp);
+  // A prerendered page's address answers in two languages (the cookie picks), where Next would let a shared
+  // cache keep one for a year: browsers revalidate it (its ETag differs by language), shared caches keep none.
+  // Pages rendered per request keep Next's no-store.
+  if (prerendered) res.headers.set("cache-control", "private, no-cache");
   return res;
 }
 
 export const config = {
   runtime: "nodejs",
-  matcher: ["/((?!api|_next/static|_next/image|favicon.ico|.*\\.(?:png|jpg|jpeg|svg|ico|webp|woff2?)$).*)"],
+  // Every page, and nothing that is a file (app/manifest.ts, the icons, Next's assets) or an API route.
+  matcher: [
+    "/((?!api|_next/static|_next/image|favicon.ico|.*\\.(?:png|jpg|jpeg|svg|ico|webp|woff2?|webmanifest|txt|xml)$).*)",
+  ],
 };

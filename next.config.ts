@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES } from "./lib/i18n/config";
 
 // Messages are precompiled at build time (next-intl's catalog loader), so the browser gets no ICU parser.
 const withNextIntl = createNextIntlPlugin({
@@ -19,6 +20,25 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "@node-rs/argon2", "postgres"],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
+  // Every page lives under its language (app/[locale]): /login is served from /ko/login, or /en/login when the
+  // NEXT_LOCALE cookie says en (exactly what lib/i18n/config.ts localeFrom reads); the address stays /login.
+  // After the files (public/, Next's assets), before the dynamic routes; never the API.
+  async rewrites() {
+    const pages = "/:path((?!api(?:/|$)|_next/).+)";
+    const rules = (locale: string, has?: { type: "cookie"; key: string; value: string }[]) => [
+      { source: "/", destination: `/${locale}`, has },
+      { source: pages, destination: `/${locale}/:path`, has },
+    ];
+    const others = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
+    return {
+      beforeFiles: [],
+      afterFiles: [
+        ...others.flatMap((l) => rules(l, [{ type: "cookie", key: LOCALE_COOKIE, value: l }])),
+        ...rules(DEFAULT_LOCALE),
+      ],
+      fallback: [],
+    };
+  },
   // Security headers on every answer; pages get their nonce-based CSP from middleware.ts.
   async headers() {
     const common = [

@@ -1,22 +1,21 @@
-// Every unknown address (and every notFound()): the designed 404, in the visitor's language.
-import type { Metadata } from "next";
+// The 404 of the few addresses the middleware does not rewrite to a language (files under /_next and names with a
+// file extension, see middleware.ts's matcher). Every other unknown address gets app/[locale]/not-found.tsx.
 import { getTranslations } from "next-intl/server";
 import { PRIMARY_LINK, StatusPage } from "@/components/ui/status-page";
-
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("Common.notFound");
-  return { title: `${t("title")} · WLD Wallet` };
-}
+import { DEFAULT_LOCALE } from "@/lib/i18n/config";
+import "./globals.css";
 
 export default async function NotFound() {
-  const t = await getTranslations("Common.notFound");
+  const t = await getTranslations({ locale: DEFAULT_LOCALE, namespace: "Common.notFound" });
   return (
-    <StatusPage code={t("code")} title={t("title")} body={t("body")}>
-      {/* A plain link: next/link here would put its client code in every page's first load (the 404 boundary is
-          part of every page), for a link that leaves a dead end anyway. */}
-      <a href="/home" className={PRIMARY_LINK}>
-        {t("home")}
-      </a>
-    </StatusPage>
+    <html lang={DEFAULT_LOCALE}>
+      <body className="font-sans antialiased">
+        <StatusPage code={t("code")} title={t("title")} body={t("body")}>
+          <a href="/home" className={PRIMARY_LINK}>
+            {t("home")}
+          </a>
+        </StatusPage>
+      </body>
+    </html>
   );
 }

@@ -20,6 +20,7 @@ import { stakedCoinsOf } from "@/lib/staking/reports";
 import { coinList } from "@/lib/wallet/holdings";
 import { lockReleaseAt } from "@/lib/wallet/lock";
 import { unreadCount } from "@/lib/notifications/inbox";
+import { within } from "@/lib/within";
 
 /** The member of this request, read once however many server components ask (the layout and the page). */
 export const memberOfRequest = cache(currentUser);
@@ -48,21 +49,6 @@ function reads(user: SessionUser): Record<FirstQuery, Read> {
   };
 }
 
-const within = <T,>(p: Promise<T>, ms: number): Promise<T> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("prefetch budget")), ms);
-    p.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(timer);
-        reject(e);
-      },
-    );
-  });
-
 export async function MemberPrefetch({
   user,
   queries,
@@ -78,7 +64,9 @@ export async function MemberPrefetch({
     queries.map(async (name) => {
       const { key, read } = table[name];
       try {
-        const data = JSON.parse(JSON.stringify(await within(read(), PREFETCH_BUDGET_MS)));
+        const data = JSON.parse(
+          JSON.stringify(await within(PREFETCH_BUDGET_MS, read(), () => new Error("prefetch budget"))),
+        );
         client.setQueryData(key, data);
       } catch {
         // Left to the browser, which shows its own skeleton, error or retry.

@@ -96,7 +96,7 @@ export type Namespace = keyof Messages;
  * so each member screen carries its own list instead of every member namespace (docs/benchmarks.md, /home).
  * - public: the root layout (welcome, login, sign-up, 404 and error pages) — inherited by every page;
  * - member: the member layout (the bottom tabs); each member route segment then nests its own provider
- *   (app/(member)/<segment>/layout.tsx) with the list below — a nested provider replaces the outer one's
+ *   (app/[locale]/(member)/<segment>/layout.tsx) with the list below — a nested provider replaces the outer one's
  *   messages, so each list is complete for everything under its segment;
  * - admin: the console's layout.
  * tests/unit/client-namespaces.test.ts walks each segment's imports and fails when a component uses a

@@ -154,23 +154,51 @@ test("the flag buttons switch the language through NEXT_LOCALE and reload", asyn
   expect((await context.cookies()).find((c) => c.name === "NEXT_LOCALE")).toBeUndefined();
 });
 
-test("D24 pages carry a nonce CSP and security headers; API answers are no-store and nosniff", async ({
+test("D24 pages carry a nonce or hash CSP and security headers; API answers are no-store and nosniff", async ({
   page,
   request,
 }) => {
-  const res = await page.goto("/login");
-  const csp = res?.headers()["content-security-policy"] ?? "";
-  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
-  for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
-  expect(res?.headers()["x-content-type-options"]).toBe("nosniff");
-  expect(res?.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-  // the page works under its own policy: no CSP violations while it hydrates and switches language
   const violations: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
-  await page.reload();
+  // /login is prerendered (app/[locale]/layout.tsx): no nonce can reach its file, so its policy lists the hash of
+  // every inline script it holds, and nothing else inline.
+  const res = await page.goto("/login");
+  const csp = res?.headers()["content-security-policy"] ?? "";
+  const script = /script-src ([^;]+)/.exec(csp)?.[1] ?? "";
+  expect(script).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]{44}')+$/);
+  for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
+  const inline = await page.evaluate(() =>
+    Array.from(document.querySelectorAll("script:not([src])"), (s) => s.textContent ?? "").filter(Boolean),
+  );
+  expect(inline.length).toBeGreaterThan(0);
+  for (const text of inline) {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+    expect(script).toContain(`'sha256-${Buffer.from(digest).toString("base64")}'`);
+  }
+  // A shared cache keeps no copy: the same address answers in the visitor's language.
+  expect(res?.headers()["cache-control"]).toBe("private, no-cache");
+  expect(res?.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(res?.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  // the page works under its own policy: no CSP violations while it hydrates and switches language
   await page.getByLabel("아이디").fill("x");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  await page.getByLabel("User ID").fill("x");
+  await page.getByRole("button", { name: "한국어" }).click();
+  await expect(page.getByRole("heading", { name: "로그인" })).toBeVisible();
+
+  // A page rendered per request gets a fresh nonce, and works under it too.
+  const notFound = await page.goto("/no-such-page");
+  expect(notFound?.status()).toBe(404);
+  const again = await request.get("/no-such-page");
+  const nonceOf = (policy: string) => /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(policy)?.[1];
+  const first = nonceOf(notFound?.headers()["content-security-policy"] ?? "");
+  expect(first).toBeTruthy();
+  expect(nonceOf(again.headers()["content-security-policy"] ?? "")).not.toBe(first);
+  expect(notFound?.headers()["cache-control"]).toContain("no-store");
+  await expect(page.getByRole("link", { name: "홈으로" })).toBeVisible();
   expect(violations).toEqual([]);
 
   const api = await request.get("/api/health");
@@ -194,4 +222,22 @@ test("B12 a forged X-Forwarded-For does not reset the account's failed-login cou
   }
   expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
   expect(statuses[5]).toBe(429);
+});
+
+test("a page's language is the cookie's at the same address; the internal /ko and /en paths are no addresses", async ({
+  request,
+}) => {
+  for (const [from, to] of [
+    ["/en/login", "/login"],
+    ["/ko", "/"],
+    ["/en/signup?refCode=WELCOME1", "/signup?refCode=WELCOME1"],
+  ]) {
+    const res = await request.get(from!, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(308);
+    expect(res.headers().location, from).toBe(to);
+  }
+  const en = await request.get("/login", { headers: { cookie: "NEXT_LOCALE=en" } });
+  expect(await en.text()).toContain('<html lang="en"');
+  const ko = await request.get("/login", { headers: { cookie: "NEXT_LOCALE=fr" } });
+  expect(await ko.text()).toContain('<html lang="ko"');
 });

@@ -65,18 +65,23 @@ describe("D24 security headers", () => {
     expect(problems).toEqual([]);
   });
 
-  it("D24 every page gets a CSP with a fresh nonce, object-src/base-uri/frame-ancestors 'none' and no unsafe-inline script", async () => {
-    const nonces = new Set<string>();
-    for (const page of ["/login", "/", "/signup", "/login?next=/home"]) {
+  it("D24 every page gets a CSP with object-src/base-uri/frame-ancestors 'none': a fresh nonce where it renders per request, its own scripts' hashes where Next prerendered it, never unsafe-inline", async () => {
+    const nonces: string[] = [];
+    const pages = ["/login", "/", "/signup", "/login?next=/home", "/nope", "/nope/deeper"];
+    for (const page of pages) {
       const res = await middleware(new NextRequest(new URL(page, "http://localhost:3000")));
       const csp = res.headers.get("content-security-policy") ?? "";
       for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
       const script = /script-src ([^;]+)/.exec(csp)?.[1] ?? "";
-      expect(script).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
       expect(script).not.toContain("unsafe-inline");
-      nonces.add(/'nonce-([^']+)'/.exec(script)![1]!);
+      const nonce = /'nonce-([A-Za-z0-9+/=]{16,})' 'strict-dynamic'/.exec(script)?.[1];
+      if (nonce) nonces.push(nonce);
+      // Without a nonce, only the page's own hashes (lib/csp.ts; tests/unit/csp.test.ts, tests/e2e/auth.spec.ts).
+      else expect(script).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]{44}')+$/);
     }
-    expect(nonces.size).toBe(4);
+    // Every page that renders per request has its own nonce (the 404s always do; the rest without a build).
+    expect(nonces.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 
   it("D24 HSTS (at least a year) exactly when the request came over HTTPS, on pages and API answers alike", async () => {

@@ -4,7 +4,7 @@
 // The spec's alert texts, verbatim, in one in-app alertdialog (useNoticeDialog), never the browser's alert().
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Suspense, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { useNoticeDialog } from "@/components/auth/notice-dialog";
 import { AuthSwitchLink } from "@/components/auth/switch-link";
 import { Button } from "@/components/ui/button";
@@ -21,18 +21,31 @@ async function readError(res: Response): Promise<string> {
   }
 }
 
-function SignupForm() {
+/**
+ * An invite link's ?refCode= into the form. The page is prerendered (app/[locale]/layout.tsx), so only this
+ * reads the address, inside its own Suspense, and the form itself is in the HTML.
+ */
+function RefCodeFromAddress({ onCode }: { onCode: (code: string) => void }) {
+  const code = useSearchParams().get("refCode");
+  useEffect(() => {
+    if (code) onCode(code);
+  }, [code, onCode]);
+  return null;
+}
+
+export default function SignupPage() {
   const t = useTranslations("Auth.signup");
   const router = useRouter();
-  const search = useSearchParams();
   const [form, setForm] = useState({
     name: "",
     userId: "",
     password: "",
     passwordConfirm: "",
     phone: "",
-    refCode: search.get("refCode") ?? "",
+    refCode: "",
   });
+  // What the member typed wins over the link.
+  const fillRefCode = useCallback((code: string) => setForm((f) => (f.refCode ? f : { ...f, refCode: code })), []);
   const [busy, setBusy] = useState(false);
   const { notify, dialog } = useNoticeDialog();
   /** name, value and change handler of one form field (the field's name is its key). */
@@ -119,15 +132,10 @@ function SignupForm() {
         </Button>
       </form>
       <AuthSwitchLink prompt={t("haveAccount")} href="/login" label={t("toLogin")} className="pb-6" />
+      <Suspense fallback={null}>
+        <RefCodeFromAddress onCode={fillRefCode} />
+      </Suspense>
       {dialog}
     </main>
-  );
-}
-
-export default function SignupPage() {
-  return (
-    <Suspense fallback={<div className="skeleton m-6 h-96" />}>
-      <SignupForm />
-    </Suspense>
   );
 }

@@ -2,6 +2,8 @@
 
 // /login (spec §2, §4, §5, §8): userId + password, link to sign-up, language flags. The spec's alert texts,
 // verbatim, in one in-app alertdialog; ?next= brings a member back to the page their ended session left.
+// The page is prerendered (app/[locale]/layout.tsx): only the notice above the form reads the address, inside
+// its own Suspense, so the form itself is in the HTML.
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Suspense, useState } from "react";
@@ -17,13 +19,24 @@ import { NEXT_PARAM, safeNextPath } from "@/lib/next-path";
 
 type LoginAnswer = { userId?: string; role?: string; error?: string; twoFactorRequired?: boolean };
 
-function LoginForm() {
+/** Why the member is here: the console turned them away, or their session ended on a page they will return to. */
+function LoginNotice() {
+  const t = useTranslations("Auth.login");
+  const search = useSearchParams();
+  // Shown once, as this banner (it used to be a native alert as well).
+  if (search.get("denied") === "admin")
+    return (
+      <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+        {t("adminOnly")}
+      </p>
+    );
+  if (safeNextPath(search.get(NEXT_PARAM))) return <p className="text-sm text-gray-600">{t("returnHint")}</p>;
+  return null;
+}
+
+export default function LoginPage() {
   const t = useTranslations("Auth.login");
   const router = useRouter();
-  const search = useSearchParams();
-  // Shown once, as the banner below (it used to be a native alert as well).
-  const adminOnly = search.get("denied") === "admin";
-  const next = safeNextPath(search.get(NEXT_PARAM));
   const [userId, setUserId] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -32,6 +45,7 @@ function LoginForm() {
   const { notify, dialog } = useNoticeDialog();
 
   function finish(data: CompletedLogin) {
+    const next = safeNextPath(new URLSearchParams(window.location.search).get(NEXT_PARAM));
     // Display hints only: the server decides from its session cookie.
     try {
       localStorage.setItem("userId", data.userId ?? "");
@@ -85,12 +99,9 @@ function LoginForm() {
     <main className="flex min-h-dvh flex-col gap-8 p-6">
       <div className="mt-16 flex flex-col gap-2">
         <h1 className="text-2xl font-bold">{t("title")}</h1>
-        {adminOnly && (
-          <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
-            {t("adminOnly")}
-          </p>
-        )}
-        {next && !adminOnly && <p className="text-sm text-gray-600">{t("returnHint")}</p>}
+        <Suspense fallback={null}>
+          <LoginNotice />
+        </Suspense>
       </div>
       {codeStep ? (
         <LoginCodeStep
@@ -123,13 +134,5 @@ function LoginForm() {
       </div>
       {dialog}
     </main>
-  );
-}
-
-export default function LoginPage() {
-  return (
-    <Suspense fallback={<div className="skeleton m-6 h-64" />}>
-      <LoginForm />
-    </Suspense>
   );
 }
