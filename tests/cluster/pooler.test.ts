@@ -5,6 +5,7 @@
  * X-Forwarded-For is trusted only from nginx, and a SIGTERMed instance finishes what it has in flight.
  */
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import http from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -95,6 +96,28 @@ describe.skipIf(skip !== null)("behind PgBouncer (transaction pooling) and nginx
       expect(hsts).toContain("includeSubDomains");
       const plain = await fetch(`${t.cluster.instances[0]!.base}${path}`);
       expect(hstsOf(plain), `${path} over http`).toBeNull();
+    }
+  });
+
+  it("D24 the standalone servers serve the prerendered /login in each language under its own scripts' hashes", async () => {
+    for (const [cookie, lang] of [
+      ["", "ko"],
+      ["NEXT_LOCALE=en", "en"],
+    ] as const) {
+      const res = await fetch(`${t.cluster.url}/login`, { headers: cookie ? { cookie } : {} });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${lang}"`);
+      const script = /script-src ([^;]+)/.exec(res.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+      // The build's hashes, read by each instance from its own standalone folder (lib/csp.ts): no nonce.
+      expect(script).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]{44}')+$/);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+        .map((m) => m[1]!)
+        .filter(Boolean);
+      expect(inline.length).toBeGreaterThan(0);
+      for (const text of inline)
+        expect(script).toContain(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+      expect(res.headers.get("cache-control")).toBe("private, no-cache");
     }
   });
 
