@@ -3,8 +3,8 @@
  * /admin. Every API route authorizes itself (lib/api); this file is not a security boundary
  * (CVE-2025-29927). It also sets the page's Content-Security-Policy: the hashes of a page Next prerendered,
  * otherwise a fresh nonce (lib/csp.ts). next.config.ts then rewrites the page to its language (/login →
- * /ko/login or /en/login, from the NEXT_LOCALE cookie, as localeFrom reads it; the address stays /login:
- * app/[locale]/layout.tsx) — a rewrite here would be taken for another host when the server listens on
+ * /lang/ko/login or /lang/en/login, from the NEXT_LOCALE cookie, as localeFrom reads it; the address stays
+ * /login: lib/i18n/page-rewrites.ts) — a rewrite here would be taken for another host when the server listens on
  * 127.0.0.1 (Next names the middleware's own address localhost).
  * Next 16 calls this convention `proxy.ts`; `npx @next/codemod middleware-to-proxy .` renames it.
  */
@@ -12,7 +12,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { peekToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/cookies";
 import { can } from "@/lib/auth/permissions";
 import { noncePolicy, prerenderedPagePolicy } from "@/lib/csp";
-import { LOCALE_COOKIE, localeFrom } from "@/lib/i18n/config";
+import { LOCALE_COOKIE, localeFrom, localizedPath } from "@/lib/i18n/config";
 import { loginPathFor, PATH_HEADER } from "@/lib/next-path";
 
 const MEMBER_PAGES = ["/home", "/wallet", "/world-id", "/settings", "/wallet-history", "/transfer-request", "/verify"];
@@ -21,8 +21,8 @@ const under = (path: string, base: string) => path === base || path.startsWith(`
 
 export async function middleware(req: NextRequest) {
   const path = req.nextUrl.pathname;
-  // The internal paths are not addresses: /en/login is /login with the English cookie.
-  const localized = /^\/(?:ko|en)(?=\/|$)/.exec(path);
+  // The pages' own paths are not addresses: /lang/en/login is /login with the English cookie.
+  const localized = /^\/lang(?:\/[^/]*)?(?=\/|$)/.exec(path);
   if (localized) {
     const url = req.nextUrl.clone();
     url.pathname = path.slice(localized[0].length) || "/";
@@ -50,7 +50,7 @@ export async function middleware(req: NextRequest) {
   headers.set("x-next-intl-locale", locale);
   // For the member layout's own redirect when the cookie is there but its session has ended.
   headers.set(PATH_HEADER, here);
-  let csp = prerenderedPagePolicy(`/${locale}${path === "/" ? "" : path}`);
+  let csp = prerenderedPagePolicy(localizedPath(locale, path));
   const prerendered = csp !== null;
   if (csp === null) {
     const policy = noncePolicy(process.env.NODE_ENV === "development");

@@ -1,6 +1,7 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES } from "./lib/i18n/config";
+import { languageRewrites, pageAddresses } from "./lib/i18n/page-rewrites";
 
 // Messages are precompiled at build time (next-intl's catalog loader), so the browser gets no ICU parser.
 const withNextIntl = createNextIntlPlugin({
@@ -20,22 +21,15 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "@node-rs/argon2", "postgres"],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
-  // Every page lives under its language (app/[locale]): /login is served from /ko/login, or /en/login when the
-  // NEXT_LOCALE cookie says en (exactly what lib/i18n/config.ts localeFrom reads); the address stays /login.
-  // After the files (public/, Next's assets), before the dynamic routes; never the API.
+  // app/global-not-found.tsx answers every address that is no page, as a document of its own.
+  experimental: { globalNotFound: true },
+  // Every page lives under its language (app/lang/[locale]): /login is served from /ko/login, or /en/login when the
+  // NEXT_LOCALE cookie says en; the address stays /login (lib/i18n/page-rewrites.ts). After the files (public/,
+  // Next's assets), before the dynamic routes; only the app's own pages.
   async rewrites() {
-    const pages = "/:path((?!api(?:/|$)|_next/).+)";
-    const rules = (locale: string, has?: { type: "cookie"; key: string; value: string }[]) => [
-      { source: "/", destination: `/${locale}`, has },
-      { source: pages, destination: `/${locale}/:path`, has },
-    ];
-    const others = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
     return {
       beforeFiles: [],
-      afterFiles: [
-        ...others.flatMap((l) => rules(l, [{ type: "cookie", key: LOCALE_COOKIE, value: l }])),
-        ...rules(DEFAULT_LOCALE),
-      ],
+      afterFiles: languageRewrites(pageAddresses(path.join(import.meta.dirname, "app", "lang", "[locale]"))),
       fallback: [],
     };
   },

@@ -1,7 +1,7 @@
 /**
  * The pages' Content-Security-Policy (middleware.ts sets it). A page rendered per request gets a fresh nonce,
  * which Next stamps on its own scripts. A page Next prerendered at build time (the welcome, /login, /signup in
- * each language: app/[locale]/layout.tsx) is served as a file that no nonce can reach, so it is allowed its own
+ * each language: app/lang/[locale]/layout.tsx) is served as a file that no nonce can reach, so it is allowed its own
  * inline scripts by their SHA-256 hashes, read once from that file; its external scripts come from 'self'.
  * Neither ever allows 'unsafe-inline' scripts.
  */

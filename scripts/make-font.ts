@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/make-font.ts`: builds public/fonts/pretendard-ui.woff2, the one font file a first
- * visit downloads (app/[locale]/layout.tsx preloads it through next/font/local).
+ * visit downloads (app/lang/[locale]/layout.tsx preloads it through next/font/local).
  *
  * It is Pretendard Variable (weights 400–700, from the npm package: nothing from a font CDN) cut down to
  * the characters the app itself can show: every character of the message files and of the sources

@@ -1,6 +1,6 @@
 "use client";
 
-/** The signed-in administrator as app/[locale]/admin/layout.tsx saw it (id, handle, role); every API call still authorizes itself. */
+/** The signed-in administrator as app/lang/[locale]/admin/layout.tsx saw it (id, handle, role); every API call still authorizes itself. */
 import { createContext, useContext } from "react";
 import type { Role } from "@/db/schema";
 

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The signed-in member as the server saw it for this page (app/[locale]/(member)/layout.tsx reads the
+ * The signed-in member as the server saw it for this page (app/lang/[locale]/(member)/layout.tsx reads the
  * session cookie). localStorage `userId`/`role` are kept only as hints for older UI code.
  */
 import { useQueryClient } from "@tanstack/react-query";
@@ -45,7 +45,7 @@ export function MemberProvider({ member, children }: { member: MemberInfo; child
   return <MemberContext.Provider value={member}>{children}</MemberContext.Provider>;
 }
 
-/** The current member; only usable under app/[locale]/(member). */
+/** The current member; only usable under app/lang/[locale]/(member). */
 export function useMember(): MemberInfo {
   const m = useContext(MemberContext);
   if (!m) throw new Error("useMember outside MemberProvider");

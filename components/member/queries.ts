@@ -77,7 +77,7 @@ export function pricesTrusted(body: PriceMapDto, now = Date.now()): boolean {
 
 /**
  * GET /api/prices as the server wrote it (symbol → KRW as JSON numbers). The cache holds the answer itself, so
- * the server can render it into the page (app/[locale]/(member)/prefetch) and the hooks pick their own view with `select`.
+ * the server can render it into the page (app/lang/[locale]/(member)/prefetch) and the hooks pick their own view with `select`.
  */
 export const pricesQuery = {
   queryKey: ["prices"] as const,

@@ -1,7 +1,7 @@
 /**
  * The client providers of the member screens and the console: next-intl with that part's namespaces
- * (./intl-provider.tsx) and React Query. The public pages use PublicProviders (./intl-provider.tsx), so they
- * do not download React Query.
+ * (./intl-provider.tsx) and React Query. The public pages have messages only (app/lang/[locale]/(public)/layout.tsx),
+ * so they do not download React Query.
  */
 import type { CLIENT_NAMESPACES } from "@/lib/i18n/messages";
 import { IntlArea } from "./intl-provider";
@@ -11,7 +11,7 @@ export async function AreaProviders({
   area,
   children,
 }: {
-  area: Exclude<keyof typeof CLIENT_NAMESPACES, "public">;
+  area: Exclude<keyof typeof CLIENT_NAMESPACES, "public" | "document">;
   children: React.ReactNode;
 }) {
   return (

@@ -28,13 +28,13 @@ export async function IntlArea({
   );
 }
 
-/** The public pages' providers (app/[locale]/layout.tsx): messages only. */
-export function PublicProviders({ children }: { children: React.ReactNode }) {
-  return <IntlArea area="public">{children}</IntlArea>;
+/** The document's providers (app/lang/[locale]/layout.tsx): the messages of the 404 and error screens only. */
+export function DocumentProviders({ children }: { children: React.ReactNode }) {
+  return <IntlArea area="document">{children}</IntlArea>;
 }
 
 /**
- * A member route segment's layout (app/[locale]/(member)/<segment>/layout.tsx): the messages of that segment only
+ * A member route segment's layout (app/lang/[locale]/(member)/<segment>/layout.tsx): the messages of that segment only
  * (lib/i18n/messages.ts MEMBER_SEGMENTS), instead of every member namespace on every page.
  */
 export function segmentMessages(segment: MemberSegment) {

@@ -2,7 +2,7 @@
 
 // A screen that failed to render (an error thrown while rendering a page): a designed message in the
 // visitor's language, "try again" (re-renders the segment) and a way home. Details go to the console only.
-// Loaded by app/[locale]/error.tsx only when a render fails, so no page downloads it up front.
+// Loaded by app/lang/[locale]/error.tsx only when a render fails, so no page downloads it up front.
 import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";

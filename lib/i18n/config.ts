@@ -9,3 +9,11 @@ export const TIME_ZONE = "Asia/Seoul";
 export const isLocale = (v: unknown): v is Locale => LOCALES.includes(v as Locale);
 export const localeFrom = (cookieValue: string | undefined | null): Locale =>
   isLocale(cookieValue) ? cookieValue : DEFAULT_LOCALE;
+
+/**
+ * Where the pages live (app/lang/[locale]): /login is served by /lang/ko/login or /lang/en/login
+ * (lib/i18n/page-rewrites.ts). A static first segment, so that an address that is no page matches no route.
+ */
+export const PAGES_ROOT = "/lang";
+export const localizedPath = (locale: Locale, address: string): string =>
+  `${PAGES_ROOT}/${locale}${address === "/" ? "" : address}`;

@@ -94,9 +94,10 @@ export type Namespace = keyof Messages;
  * The namespaces each part of the app needs in the browser (client components' useTranslations). Server
  * components read every namespace on the server; only these are serialized into the page — on every request,
  * so each member screen carries its own list instead of every member namespace (docs/benchmarks.md, /home).
- * - public: the root layout (welcome, login, sign-up, 404 and error pages) — inherited by every page;
+ * - document: the document's layout (app/lang/[locale]/layout.tsx: the 404 and error screens) — inherited by every page;
+ * - public: the welcome, login and sign-up pages (app/lang/[locale]/(public)/layout.tsx);
  * - member: the member layout (the bottom tabs); each member route segment then nests its own provider
- *   (app/[locale]/(member)/<segment>/layout.tsx) with the list below — a nested provider replaces the outer one's
+ *   (app/lang/[locale]/(member)/<segment>/layout.tsx) with the list below — a nested provider replaces the outer one's
  *   messages, so each list is complete for everything under its segment;
  * - admin: the console's layout.
  * tests/unit/client-namespaces.test.ts walks each segment's imports and fails when a component uses a
@@ -115,7 +116,8 @@ export const MEMBER_SEGMENTS = {
 } satisfies Record<string, Namespace[]>;
 export type MemberSegment = keyof typeof MEMBER_SEGMENTS;
 
-export const CLIENT_NAMESPACES: Record<"public" | "member" | "admin" | MemberSegment, Namespace[]> = {
+export const CLIENT_NAMESPACES: Record<"document" | "public" | "member" | "admin" | MemberSegment, Namespace[]> = {
+  document: ["Common"],
   public: ["Common", "Welcome", "Auth"],
   member: ["Common"],
   admin: ["Common", "Errors", "Auth", "Money", "Prices", ...CONSOLE_ONLY],

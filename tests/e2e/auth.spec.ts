@@ -162,7 +162,7 @@ test("D24 pages carry a nonce or hash CSP and security headers; API answers are 
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
-  // /login is prerendered (app/[locale]/layout.tsx): no nonce can reach its file, so its policy lists the hash of
+  // /login is prerendered (app/lang/[locale]/layout.tsx): no nonce can reach its file, so its policy lists the hash of
   // every inline script it holds, and nothing else inline.
   const res = await page.goto("/login");
   const csp = res?.headers()["content-security-policy"] ?? "";
@@ -224,13 +224,13 @@ test("B12 a forged X-Forwarded-For does not reset the account's failed-login cou
   expect(statuses[5]).toBe(429);
 });
 
-test("a page's language is the cookie's at the same address; the internal /ko and /en paths are no addresses", async ({
+test("a page's language is the cookie's at the same address; the pages' own /lang paths are no addresses; an unknown address gets a server-rendered 404 in the visitor's language", async ({
   request,
 }) => {
   for (const [from, to] of [
-    ["/en/login", "/login"],
-    ["/ko", "/"],
-    ["/en/signup?refCode=WELCOME1", "/signup?refCode=WELCOME1"],
+    ["/lang/en/login", "/login"],
+    ["/lang/ko", "/"],
+    ["/lang/en/signup?refCode=WELCOME1", "/signup?refCode=WELCOME1"],
   ]) {
     const res = await request.get(from!, { maxRedirects: 0 });
     expect(res.status(), from).toBe(308);
@@ -240,4 +240,16 @@ test("a page's language is the cookie's at the same address; the internal /ko an
   expect(await en.text()).toContain('<html lang="en"');
   const ko = await request.get("/login", { headers: { cookie: "NEXT_LOCALE=fr" } });
   expect(await ko.text()).toContain('<html lang="ko"');
+  // The 404 is in the HTML itself (app/global-not-found.tsx), not drawn by the browser afterwards.
+  for (const [address, cookie, lang, title] of [
+    ["/nope", "", "ko", "페이지를 찾을 수 없어요"],
+    ["/ko/login", "NEXT_LOCALE=en", "en", "Page not found"],
+    ["/a/b/c", "NEXT_LOCALE=en", "en", "Page not found"],
+  ]) {
+    const res = await request.get(address!, { headers: cookie ? { cookie } : {} });
+    expect(res.status(), address).toBe(404);
+    const html = await res.text();
+    expect(html, address).toContain(`<html lang="${lang}"`);
+    expect(html.replace(/<script[\s\S]*?<\/script>/g, ""), address).toContain(`>${title}</h1>`);
+  }
 });

@@ -2,7 +2,7 @@
  * Each part of the app serializes only some message namespaces into its pages (lib/i18n/messages.ts
  * CLIENT_NAMESPACES): a component reading one its part does not ship shows raw keys. The public pages and the
  * console ship one list each; each member route segment serializes only its own namespaces into the page
- * (lib/i18n/messages.ts MEMBER_SEGMENTS, app/[locale]/(member)/<segment>/layout.tsx). This walks the imports of every
+ * (lib/i18n/messages.ts MEMBER_SEGMENTS, app/lang/[locale]/(member)/<segment>/layout.tsx). This walks the imports of every
  * file under each segment (and of the member layout) and fails when a component there uses a namespace
  * (`useTranslations("X")`) that the segment's provider does not carry — the page would show raw keys.
  */
@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_NAMESPACES, MEMBER_SEGMENTS } from "@/lib/i18n/messages";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const memberDir = path.join(root, "app/[locale]/(member)");
+const memberDir = path.join(root, "app/lang/[locale]/(member)");
 
 function resolveImport(from: string, spec: string): string | null {
   let base: string;
@@ -63,13 +63,13 @@ describe("member pages carry the messages their components use, and only theirs"
   it("every member route segment has a messages layout for itself", () => {
     for (const seg of segments) {
       const layout = path.join(memberDir, seg, "layout.tsx");
-      expect(fs.existsSync(layout), `app/[locale]/(member)/${seg}/layout.tsx`).toBe(true);
+      expect(fs.existsSync(layout), `app/lang/[locale]/(member)/${seg}/layout.tsx`).toBe(true);
       expect(fs.readFileSync(layout, "utf8")).toContain(`segmentMessages("${seg}")`);
       expect(Object.keys(MEMBER_SEGMENTS)).toContain(seg);
     }
   });
 
-  it.each(segments)("app/[locale]/(member)/%s uses only the namespaces its segment provides", (seg) => {
+  it.each(segments)("app/lang/[locale]/(member)/%s uses only the namespaces its segment provides", (seg) => {
     const used = namespacesUsed(filesUnder(path.join(memberDir, seg)));
     const provided = new Set<string>(MEMBER_SEGMENTS[seg as keyof typeof MEMBER_SEGMENTS] ?? []);
     expect([...used].filter((n) => !provided.has(n)).sort()).toEqual([]);
@@ -82,23 +82,27 @@ describe("member pages carry the messages their components use, and only theirs"
     expect([...used].filter((n) => !provided.has(n)).sort()).toEqual([]);
   });
 
-  it("the public pages (welcome, login, sign-up, 404, errors) use only the root layout's namespaces", () => {
+  it("the document's layout and its 404 and error screens use only the document's namespaces", () => {
     const app = path.join(root, "app");
-    const pages = path.join(app, "[locale]");
     const entries = [
-      ...["layout.tsx", "page.tsx", "not-found.tsx", "error.tsx"].map((f) => path.join(pages, f)),
-      ...["not-found.tsx", "global-error.tsx"].map((f) => path.join(app, f)),
-      ...filesUnder(path.join(pages, "login")),
-      ...filesUnder(path.join(pages, "signup")),
+      ...["layout.tsx", "not-found.tsx", "error.tsx"].map((f) => path.join(app, "lang", "[locale]", f)),
+      ...["global-not-found.tsx", "global-error.tsx"].map((f) => path.join(app, f)),
     ];
     for (const f of entries) expect(fs.existsSync(f), f).toBe(true);
-    const provided = new Set<string>(CLIENT_NAMESPACES.public);
+    const provided = new Set<string>(CLIENT_NAMESPACES.document);
     expect([...namespacesUsed(entries)].filter((n) => !provided.has(n)).sort()).toEqual([]);
+  });
+
+  it("the public pages (welcome, login, sign-up) use only their group's namespaces", () => {
+    const used = namespacesUsed(filesUnder(path.join(root, "app/lang/[locale]/(public)")));
+    expect(used.size).toBeGreaterThan(0);
+    const provided = new Set<string>(CLIENT_NAMESPACES.public);
+    expect([...used].filter((n) => !provided.has(n)).sort()).toEqual([]);
   });
 
   it("the console's screens use only the admin layout's namespaces", () => {
     const provided = new Set<string>(CLIENT_NAMESPACES.admin);
-    const used = namespacesUsed(filesUnder(path.join(root, "app/[locale]/admin")));
+    const used = namespacesUsed(filesUnder(path.join(root, "app/lang/[locale]/admin")));
     expect(used.size).toBeGreaterThan(0);
     expect([...used].filter((n) => !provided.has(n)).sort()).toEqual([]);
   });

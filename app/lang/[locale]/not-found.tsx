@@ -1,4 +1,5 @@
-// Every unknown address (and every notFound()): the designed 404, in the visitor's language.
+// A page's own notFound(): the designed 404 inside the document, in the visitor's language (an address that is
+// no page at all gets app/not-found.tsx).
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PRIMARY_LINK, StatusPage } from "@/components/ui/status-page";

@@ -2,7 +2,7 @@
 
 // /login (spec §2, §4, §5, §8): userId + password, link to sign-up, language flags. The spec's alert texts,
 // verbatim, in one in-app alertdialog; ?next= brings a member back to the page their ended session left.
-// The page is prerendered (app/[locale]/layout.tsx): only the notice above the form reads the address, inside
+// The page is prerendered (app/lang/[locale]/layout.tsx): only the notice above the form reads the address, inside
 // its own Suspense, so the form itself is in the HTML.
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";

@@ -22,7 +22,7 @@ async function readError(res: Response): Promise<string> {
 }
 
 /**
- * An invite link's ?refCode= into the form. The page is prerendered (app/[locale]/layout.tsx), so only this
+ * An invite link's ?refCode= into the form. The page is prerendered (app/lang/[locale]/layout.tsx), so only this
  * reads the address, inside its own Suspense, and the form itself is in the HTML.
  */
 function RefCodeFromAddress({ onCode }: { onCode: (code: string) => void }) {
