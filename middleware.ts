@@ -50,10 +50,13 @@ export async function middleware(req: NextRequest) {
   headers.set("x-next-intl-locale", locale);
   // For the member layout's own redirect when the cookie is there but its session has ended.
   headers.set(PATH_HEADER, here);
-  let csp = prerenderedPagePolicy(localizedPath(locale, path));
+  // `next dev` renders every page per request (and keeps its build in .next/dev, beside a production build's
+  // manifest that would not describe what it serves): a nonce there.
+  const dev = process.env.NODE_ENV === "development";
+  let csp = dev ? null : prerenderedPagePolicy(localizedPath(locale, path));
   const prerendered = csp !== null;
   if (csp === null) {
-    const policy = noncePolicy(process.env.NODE_ENV === "development");
+    const policy = noncePolicy(dev);
     csp = policy.csp;
     // Next reads the nonce from the request's CSP header and stamps it on its own scripts.
     headers.set("x-nonce", policy.nonce);
