@@ -1,8 +1,8 @@
 /**
  * The pages' Content-Security-Policy (middleware.ts sets it). A page rendered per request gets a fresh nonce,
  * which Next stamps on its own scripts. A page Next prerendered at build time (the welcome, /login, /signup in
- * each language: app/lang/[locale]/layout.tsx) is served as a file that no nonce can reach, so it is allowed its own
- * inline scripts by their SHA-256 hashes, read once from that file; its external scripts come from 'self'.
+ * each language: app/lang/[locale]/layout.tsx) is served as a file that no nonce can reach, so it is allowed
+ * its own inline scripts by their SHA-256 hashes, read once from that file; its external scripts come from 'self'.
  * Neither ever allows 'unsafe-inline' scripts.
  */
 import crypto from "node:crypto";
@@ -67,10 +67,10 @@ function prerendered(dir: string): Prerendered {
 }
 
 /**
- * The hash-based policy of a page Next prerendered at `route` (the rewritten path, e.g. `/ko/login`) in the build
- * `dir` (the server's `.next`), or null when the route renders per request. A prerendered page whose file cannot
- * be read gets null as well, with an error logged: its scripts will then be refused by the nonce policy rather
- * than allowed by a weaker one.
+ * The hash-based policy of a page Next prerendered at `route` (the path it is served from, e.g. `/lang/ko/login`)
+ * in the build `dir` (the server's `.next`), or null when the route renders per request. A prerendered page whose
+ * file cannot be read gets null as well, with an error logged: its scripts will then be refused by the nonce
+ * policy rather than allowed by a weaker one.
  */
 export function prerenderedPagePolicy(route: string, dir = path.join(process.cwd(), ".next")): string | null {
   const b = prerendered(dir);

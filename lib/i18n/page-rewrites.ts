@@ -1,8 +1,8 @@
 /**
- * The rewrites that serve each page from its language (next.config.ts): every page lives under app/lang/[locale], and
- * /login is answered by /lang/ko/login, or /lang/en/login when the NEXT_LOCALE cookie says en — exactly what localeFrom
- * reads. The address bar keeps /login. Only the app's own pages are rewritten, so an unknown address stays
- * unknown and gets the document-level 404 (app/not-found.tsx), rendered on the server.
+ * The rewrites that serve each page from its language (next.config.ts): every page lives under
+ * app/lang/[locale], and /login is answered by /lang/ko/login, or /lang/en/login when the NEXT_LOCALE cookie says
+ * en — exactly what localeFrom reads. The address bar keeps /login. Only the app's own pages are rewritten, so an
+ * unknown address stays unknown and gets app/global-not-found.tsx, rendered on the server.
  * Build-time code (it reads the app's folders); nothing here runs per request.
  */
 import fs from "node:fs";

@@ -1,5 +1,5 @@
 // A page's own notFound(): the designed 404 inside the document, in the visitor's language (an address that is
-// no page at all gets app/not-found.tsx).
+// no page at all gets app/global-not-found.tsx).
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PRIMARY_LINK, StatusPage } from "@/components/ui/status-page";
