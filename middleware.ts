@@ -12,7 +12,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { peekToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/cookies";
 import { can } from "@/lib/auth/permissions";
 import { noncePolicy, prerenderedPagePolicy } from "@/lib/csp";
-import { LOCALE_COOKIE, localeFrom, localizedPath } from "@/lib/i18n/config";
+import { LOCALE_COOKIE, localeFrom, localizedPath, PAGES_ROOT } from "@/lib/i18n/config";
 import { loginPathFor, PATH_HEADER } from "@/lib/next-path";
 
 const MEMBER_PAGES = ["/home", "/wallet", "/world-id", "/settings", "/wallet-history", "/transfer-request", "/verify"];
@@ -22,10 +22,10 @@ const under = (path: string, base: string) => path === base || path.startsWith(`
 export async function middleware(req: NextRequest) {
   const path = req.nextUrl.pathname;
   // The pages' own paths are not addresses: /lang/en/login is /login with the English cookie.
-  const localized = /^\/lang(?:\/[^/]*)?(?=\/|$)/.exec(path);
-  if (localized) {
+  if (under(path, PAGES_ROOT)) {
     const url = req.nextUrl.clone();
-    url.pathname = path.slice(localized[0].length) || "/";
+    // Past the root and the language segment (whatever it says): what is left is the address.
+    url.pathname = `/${path.split("/").slice(3).join("/")}`;
     return NextResponse.redirect(url, 308);
   }
 

@@ -2,33 +2,23 @@
 // pages into app/lang/[locale]), in the visitor's language, rendered on the server as a document of its own
 // (Next's global-not-found: no layout, and not part of every page like a root not-found would be). A page that
 // calls notFound() itself gets app/lang/[locale]/not-found.tsx inside the document.
-import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import { getTranslations } from "next-intl/server";
-import { PRIMARY_LINK, StatusPage } from "@/components/ui/status-page";
+import { NotFoundScreen, notFoundMetadata } from "@/components/ui/not-found-screen";
 import { LOCALE_COOKIE, localeFrom } from "@/lib/i18n/config";
 import { pretendard } from "./fonts";
 import "./globals.css";
 
 const visitorLocale = async () => localeFrom((await cookies()).get(LOCALE_COOKIE)?.value);
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations({ locale: await visitorLocale(), namespace: "Common.notFound" });
-  return { title: `${t("title")} · WLD Wallet` };
-}
+export const generateMetadata = async () => notFoundMetadata(await visitorLocale());
 
 export default async function NotFound() {
   const locale = await visitorLocale();
-  const t = await getTranslations({ locale, namespace: "Common.notFound" });
   return (
     <html lang={locale} className={pretendard.variable}>
       <body className="font-sans antialiased">
         <div className="app-shell">
-          <StatusPage code={t("code")} title={t("title")} body={t("body")}>
-            <a href="/home" className={PRIMARY_LINK}>
-              {t("home")}
-            </a>
-          </StatusPage>
+          <NotFoundScreen locale={locale} />
         </div>
       </body>
     </html>

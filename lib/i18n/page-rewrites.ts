@@ -30,12 +30,13 @@ type Rewrite = { source: string; destination: string; has?: { type: "cookie"; ke
 /** Per language, the welcome and one rule for every other page; the default language last, without a condition. */
 export function languageRewrites(addresses: string[]): Rewrite[] {
   const others = addresses.filter(Boolean).map((a) => a.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const rules = (locale: Locale, has?: Rewrite["has"]): Rewrite[] => [
-    ...(addresses.includes("")
-      ? [{ source: "/", destination: localizedPath(locale, "/"), ...(has ? { has } : {}) }]
-      : []),
-    { source: `/:page(${others.join("|")})`, destination: localizedPath(locale, "/:page"), ...(has ? { has } : {}) },
-  ];
+  const rules = (locale: Locale, has?: Rewrite["has"]): Rewrite[] => {
+    const when = has ? { has } : {};
+    return [
+      ...(addresses.includes("") ? [{ source: "/", destination: localizedPath(locale, "/"), ...when }] : []),
+      { source: `/:page(${others.join("|")})`, destination: localizedPath(locale, "/:page"), ...when },
+    ];
+  };
   return [
     ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((l) =>
       rules(l, [{ type: "cookie", key: LOCALE_COOKIE, value: l }]),

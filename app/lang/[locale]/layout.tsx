@@ -20,11 +20,11 @@ export const viewport: Viewport = {
   themeColor: "#ffffff",
 };
 
-// The language is the first segment of the path every page is rewritten to (/login → /ko/login or /en/login,
-// from the NEXT_LOCALE cookie; the address bar keeps /login: lib/i18n/page-rewrites.ts). Pages that read nothing
-// of the request — the welcome, /login, /signup — are therefore prerendered once per language at build time and
-// served as files with a hash-based CSP (middleware.ts, lib/csp.ts); every member and admin page reads its
-// session and renders per request with a nonce.
+// The language is the [locale] segment of the path every page is rewritten to (/login → /lang/ko/login or
+// /lang/en/login, from the NEXT_LOCALE cookie; the address bar keeps /login: lib/i18n/page-rewrites.ts). Pages
+// that read nothing of the request — the welcome, /login, /signup — are therefore prerendered once per language
+// at build time and served as files with a hash-based CSP (middleware.ts, lib/csp.ts); every member and admin
+// page reads its session and renders per request with a nonce.
 export function generateStaticParams() {
   return LOCALES.map((locale) => ({ locale }));
 }
