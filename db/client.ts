@@ -17,10 +17,17 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
-type Handle = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+type Handle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** One statement's text (`$1`…) and values straight to the driver, outside any transaction (db/statement.ts). */
+  query: <Row>(text: string, params: unknown[]) => Promise<Row[]>;
+};
 
 const globalKey = Symbol.for("wld.db");
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
+const openedKey = Symbol.for("wld.db.opened");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle>; [openedKey]?: Handle };
 const g = globalThis as GlobalWithDb;
 
 async function open(): Promise<Handle> {
@@ -43,7 +50,11 @@ async function open(): Promise<Handle> {
     if (!transactionPooler) prepareEveryStatement(client);
     countPoolUse(client);
     const db = drizzle(client, { schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    // The same `unsafe` Drizzle calls (prepared, counted above); Drizzle's postgres-js driver set the client's date
+    // parsers when it wrapped it, so rows read as through db.execute.
+    const query = <Row>(text: string, params: unknown[]) =>
+      client.unsafe(text, params as never[]) as unknown as Promise<Row[]>;
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }), query };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -58,8 +69,22 @@ async function open(): Promise<Handle> {
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close().finally(unlock) };
+  const query = async <Row>(text: string, params: unknown[]) =>
+    (await client.query<Row>(text, params, PGLITE_RAW_QUERY)).rows;
+  return { db, kind: "pglite", close: () => client.close().finally(unlock), query };
 }
+
+/**
+ * What Drizzle's PGlite driver asks of a raw query (drizzle-orm/pglite/session.js `rawQueryConfig`): rows as
+ * objects, and dates, times, intervals and numeric arrays as PostgreSQL's text, so that db/statement.ts reads
+ * exactly what `db.execute` reads. By type OID: timestamp, timestamptz, interval, date, numeric[], timestamp[],
+ * timestamptz[], interval[], date[].
+ */
+const asText = (value: string) => value;
+const PGLITE_RAW_QUERY = {
+  rowMode: "object" as const,
+  parsers: Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, asText])),
+};
 
 /**
  * Profiling only (bench/hot-paths.ts): with WLD_STATEMENT_COUNT_FILE set, every statement sent to PostgreSQL
@@ -184,8 +209,23 @@ function isAlive(pid: number) {
 }
 
 export function getHandle(): Promise<Handle> {
-  g[globalKey] ??= open();
+  if (!g[globalKey]) {
+    const opening = open();
+    g[globalKey] = opening;
+    // Not when closeDb() came first: a closed handle is never handed out.
+    opening.then(
+      (handle) => {
+        if (g[globalKey] === opening) g[openedKey] = handle;
+      },
+      () => {},
+    );
+  }
   return g[globalKey];
+}
+
+/** The handle once it is open (no await on the hot path), else undefined. */
+export function openedHandle(): Handle | undefined {
+  return g[openedKey];
 }
 
 export async function getDb(): Promise<Db> {
@@ -199,6 +239,7 @@ export async function dbKind(): Promise<Handle["kind"]> {
 export async function closeDb(): Promise<void> {
   const handle = g[globalKey];
   g[globalKey] = undefined;
+  g[openedKey] = undefined;
   if (handle) await (await handle).close();
 }
 

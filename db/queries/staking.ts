@@ -7,6 +7,7 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import { COINS, type Coin, stakingProducts } from "@/db/schema";
+import { statement } from "@/db/statement";
 import { effectiveRateSql, rewardSql } from "./staking-rates";
 
 /** A numeric column or expression as a plain decimal string ("12.5", never "12.500…"). */
@@ -33,24 +34,30 @@ export type StakedCoinDto = {
  * GET /api/users/{userId}/staked-coins: every coin the member has staked or could stake (an active
  * product or an own rate exists), WLD first.
  */
-export async function stakedCoins(db: DbOrTx, { userId }: { userId: number }): Promise<StakedCoinDto[]> {
-  const rows = rowsOf<{ coin: Coin; staked: string; rewards: string; rate: string; daily: string }>(
-    await db.execute(sql`
+/** stakedCoins' statement: built once, sent straight to the driver (db/statement.ts); every member page reads it. */
+const stakedCoinRows = statement<
+  { userId: number },
+  { coin: Coin; staked: string; rewards: string; rate: string; daily: string }
+>(
+  (v) => sql`
       WITH coins AS (
-        SELECT coin FROM ledger_accounts WHERE user_id = ${userId} AND kind = 'staked'
+        SELECT coin FROM ledger_accounts WHERE user_id = ${v.userId} AND kind = 'staked'
         UNION SELECT coin_symbol FROM staking_products WHERE active
-        UNION SELECT coin_symbol FROM member_staking_rates WHERE user_id = ${userId}
+        UNION SELECT coin_symbol FROM member_staking_rates WHERE user_id = ${v.userId}
       )
       SELECT coin, ${num(sql`staked`)} AS staked, ${num(sql`rewards`)} AS rewards, ${num(sql`rate`)} AS rate,
         ${dailyRewardSql(sql`staked`, sql`rate`)} AS daily
       FROM (
         SELECT c.coin::text AS coin,
-          COALESCE((SELECT balance FROM ledger_accounts WHERE user_id = ${userId} AND coin = c.coin AND kind = 'staked'), 0) AS staked,
-          COALESCE((SELECT balance FROM ledger_accounts WHERE user_id = ${userId} AND coin = c.coin AND kind = 'rewards'), 0) AS rewards,
-          COALESCE(${effectiveRateSql(sql`${userId}::int`, sql`c.coin`)}, 0) AS rate
+          COALESCE((SELECT balance FROM ledger_accounts WHERE user_id = ${v.userId} AND coin = c.coin AND kind = 'staked'), 0) AS staked,
+          COALESCE((SELECT balance FROM ledger_accounts WHERE user_id = ${v.userId} AND coin = c.coin AND kind = 'rewards'), 0) AS rewards,
+          COALESCE(${effectiveRateSql(sql`${v.userId}::int`, sql`c.coin`)}, 0) AS rate
         FROM coins c
-      ) s`),
-  );
+      ) s`,
+);
+
+export async function stakedCoins(db: DbOrTx, { userId }: { userId: number }): Promise<StakedCoinDto[]> {
+  const rows = await stakedCoinRows(db, { userId });
   return rows
     .map((r) => ({
       coinSymbol: r.coin,

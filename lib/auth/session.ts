@@ -8,8 +8,9 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
-import { type DbOrTx, getDb, rowsOf } from "@/db/client";
+import { type DbOrTx, getDb, openedHandle } from "@/db/client";
 import { type IdStatus, type Role, sessions } from "@/db/schema";
+import { statement } from "@/db/statement";
 import { clientIp } from "@/lib/api/ip";
 import { ADMIN_ROLES } from "@/lib/constants";
 import { authSecret } from "@/lib/secret";
@@ -119,6 +120,25 @@ const admins = sql.join(
   sql`, `,
 );
 
+/** sessionUser's statement: built once, sent straight to the driver on every request (db/statement.ts). */
+const liveSession = statement<{ sid: string; uid: number }, SessionRow>(
+  (v) => sql`
+      WITH live AS (
+        SELECT s.id AS sid, u.id, u.user_id, u.name, u.role, u.id_status, u.wallet_addr,
+          u.two_factor_enabled_at IS NOT NULL AS two_factor, s.last_seen_at
+        FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = ${v.sid} AND s.user_id = ${v.uid} AND s.revoked_at IS NULL
+          AND s.expires_at > now() AND u.status = 'ACTIVE'
+          AND s.last_seen_at > now() - CASE WHEN u.role::text IN (${admins})
+            THEN ${secs(ADMIN_IDLE_SEC)} ELSE ${secs(MEMBER_IDLE_SEC)} END
+      ), touched AS (
+        UPDATE sessions SET last_seen_at = now()
+        WHERE id IN (SELECT sid FROM live WHERE last_seen_at < now() - ${secs(TOUCH_EVERY_SEC)})
+        RETURNING id
+      )
+      SELECT id, user_id, name, role, id_status, wallet_addr, two_factor FROM live`,
+);
+
 /**
  * The member behind the request's session, or null: no cookie, a bad or expired token, a revoked,
  * expired or idle session row, or a member who is not ACTIVE. Also marks the session as seen (at most
@@ -130,24 +150,8 @@ const admins = sql.join(
 export async function sessionUser(req: Request): Promise<SessionUser | null> {
   const claims = await readClaims(req);
   if (!claims) return null;
-  const db = await getDb();
-  const rows = rowsOf<SessionRow>(
-    await db.execute(sql`
-      WITH live AS (
-        SELECT s.id AS sid, u.id, u.user_id, u.name, u.role, u.id_status, u.wallet_addr,
-          u.two_factor_enabled_at IS NOT NULL AS two_factor, s.last_seen_at
-        FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = ${claims.sid} AND s.user_id = ${claims.uid} AND s.revoked_at IS NULL
-          AND s.expires_at > now() AND u.status = 'ACTIVE'
-          AND s.last_seen_at > now() - CASE WHEN u.role::text IN (${admins})
-            THEN ${secs(ADMIN_IDLE_SEC)} ELSE ${secs(MEMBER_IDLE_SEC)} END
-      ), touched AS (
-        UPDATE sessions SET last_seen_at = now()
-        WHERE id IN (SELECT sid FROM live WHERE last_seen_at < now() - ${secs(TOUCH_EVERY_SEC)})
-        RETURNING id
-      )
-      SELECT id, user_id, name, role, id_status, wallet_addr, two_factor FROM live`),
-  );
+  const db = openedHandle()?.db ?? (await getDb());
+  const rows = await liveSession(db, { sid: claims.sid, uid: claims.uid });
   const row = rows[0];
   if (!row) return null;
   return {

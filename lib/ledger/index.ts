@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf, type Tx } from "@/db/client";
+import { statement } from "@/db/statement";
 import { type AccountKind, type Coin, ledgerAccounts, type TxType } from "@/db/schema";
 import { type AuditEvent, auditRecord } from "@/lib/audit";
 import { AppError, databaseError } from "@/lib/errors";
@@ -188,6 +189,12 @@ export function move(
   });
 }
 
+type BalanceRow = { coin: Coin; kind: string; balance: string };
+const BALANCES_SQL = sql.raw(
+  "SELECT coin::text AS coin, kind::text AS kind, balance::text AS balance FROM ledger_accounts",
+);
+const allBalances = statement<{ userId: number }, BalanceRow>((v) => sql`${BALANCES_SQL} WHERE user_id = ${v.userId}`);
+
 /** Balances of a member's accounts as decimal strings; missing accounts read "0". */
 export async function memberBalances(
   db: DbOrTx,
@@ -195,18 +202,17 @@ export async function memberBalances(
   coins?: Coin[],
 ): Promise<Record<Coin, Record<MemberKind, string>>> {
   // A plain statement rather than the query builder: this runs on every balance read (the coins route, the
-  // member pages), and building the SQL text is most of what it costs in Node (docs/benchmarks.md).
-  const only = coins?.length
-    ? sql` AND coin::text IN (${sql.join(
-        coins.map((c) => sql`${c}`),
-        sql`, `,
-      )})`
-    : sql``;
-  const rows = rowsOf<{ coin: Coin; kind: string; balance: string }>(
-    await db.execute(
-      sql`SELECT coin::text AS coin, kind::text AS kind, balance::text AS balance FROM ledger_accounts WHERE user_id = ${userId}${only}`,
-    ),
-  );
+  // member pages); every coin's balances, the common case, built once (db/statement.ts).
+  const rows = coins?.length
+    ? rowsOf<BalanceRow>(
+        await db.execute(
+          sql`${BALANCES_SQL} WHERE user_id = ${userId} AND coin::text IN (${sql.join(
+            coins.map((c) => sql`${c}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+    : await allBalances(db, { userId });
   const out = {} as Record<Coin, Record<MemberKind, string>>;
   for (const r of rows) {
     out[r.coin] ??= { holding: "0", staked: "0", held: "0", rewards: "0" };

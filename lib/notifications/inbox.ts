@@ -7,6 +7,7 @@
 import "server-only";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { statement } from "@/db/statement";
 import { type Coin, notifications } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/translate";
@@ -120,13 +121,15 @@ function toDto(row: Row, locale: Locale, t: T): NotificationDto {
   };
 }
 
+/** The bell's count on every member page: built once, sent straight to the driver (db/statement.ts). */
+const unreadRows = statement<{ userId: number }, { n: number }>(
+  (v) => sql`SELECT count(*)::int AS n FROM ${notifications}
+    WHERE ${notifications.userId} = ${v.userId} AND ${notifications.readAt} IS NULL`,
+);
+
 /** How many of the member's notifications are unread (the bell's count). */
 export async function unreadCount(userId: number): Promise<number> {
-  const db = await getDb();
-  const [c] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [c] = await unreadRows(await getDb(), { userId });
   return Number(c?.n ?? 0);
 }
 
