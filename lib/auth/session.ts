@@ -120,32 +120,36 @@ const admins = sql.join(
   sql`, `,
 );
 
-/** sessionUser's statement: built once, sent straight to the driver on every request (db/statement.ts). */
-const liveSession = statement<{ sid: string; uid: number }, SessionRow>(
+/**
+ * sessionUser's read: built once, sent straight to the driver on every request (db/statement.ts). A plain read —
+ * the touch below runs only when it is due (at most once a minute per session), so the request's statement takes
+ * no row lock and writes nothing.
+ */
+const liveSession = statement<{ sid: string; uid: number }, SessionRow & { touch: boolean }>(
   (v) => sql`
-      WITH live AS (
-        SELECT s.id AS sid, u.id, u.user_id, u.name, u.role, u.id_status, u.wallet_addr,
-          u.two_factor_enabled_at IS NOT NULL AS two_factor, s.last_seen_at
-        FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = ${v.sid} AND s.user_id = ${v.uid} AND s.revoked_at IS NULL
-          AND s.expires_at > now() AND u.status = 'ACTIVE'
-          AND s.last_seen_at > now() - CASE WHEN u.role::text IN (${admins})
-            THEN ${secs(ADMIN_IDLE_SEC)} ELSE ${secs(MEMBER_IDLE_SEC)} END
-      ), touched AS (
-        UPDATE sessions SET last_seen_at = now()
-        WHERE id IN (SELECT sid FROM live WHERE last_seen_at < now() - ${secs(TOUCH_EVERY_SEC)})
-        RETURNING id
-      )
-      SELECT id, user_id, name, role, id_status, wallet_addr, two_factor FROM live`,
+      SELECT u.id, u.user_id, u.name, u.role, u.id_status, u.wallet_addr,
+        u.two_factor_enabled_at IS NOT NULL AS two_factor,
+        s.last_seen_at < now() - ${secs(TOUCH_EVERY_SEC)} AS touch
+      FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = ${v.sid} AND s.user_id = ${v.uid} AND s.revoked_at IS NULL
+        AND s.expires_at > now() AND u.status = 'ACTIVE'
+        AND s.last_seen_at > now() - CASE WHEN u.role::text IN (${admins})
+          THEN ${secs(ADMIN_IDLE_SEC)} ELSE ${secs(MEMBER_IDLE_SEC)} END`,
+);
+
+/** Marks a live session as seen; the condition again, so that requests racing each other write it once. */
+const touchSession = statement<{ sid: string }, never>(
+  (v) => sql`UPDATE sessions SET last_seen_at = now()
+      WHERE id = ${v.sid} AND revoked_at IS NULL AND last_seen_at < now() - ${secs(TOUCH_EVERY_SEC)}`,
 );
 
 /**
  * The member behind the request's session, or null: no cookie, a bad or expired token, a revoked,
- * expired or idle session row, or a member who is not ACTIVE. Also marks the session as seen (at most
- * once a minute) in the same statement.
+ * expired or idle session row, or a member who is not ACTIVE. Also marks the session as seen, at most
+ * once a minute.
  *
- * Keep this ONE statement on the hot path: a lookup by the sessions primary key (s.id) joined to users by
- * its primary key, with the touch as a data-modifying CTE — no second round trip per request.
+ * Keep the hot path ONE statement: a lookup by the sessions primary key (s.id) joined to users by its primary
+ * key; the touch is a second statement only when it is due (once a minute per session, not per request).
  */
 export async function sessionUser(req: Request): Promise<SessionUser | null> {
   const claims = await readClaims(req);
@@ -154,6 +158,7 @@ export async function sessionUser(req: Request): Promise<SessionUser | null> {
   const rows = await liveSession(db, { sid: claims.sid, uid: claims.uid });
   const row = rows[0];
   if (!row) return null;
+  if (row.touch) await touchSession(db, { sid: claims.sid });
   return {
     id: Number(row.id),
     userId: row.user_id,
