@@ -1,9 +1,9 @@
 /**
  * What the product's own build and configuration allow a hot path, measured: each experiment applies patches
  * from this folder to the working tree (the minimal app's handler or work moved into the product, the language
- * rewrites and security headers taken out, two statements sent without Drizzle), builds, measures with bench/hot-paths.ts next to the minimal app in
+ * rewrites and security headers taken out, …), builds, measures with bench/hot-paths.ts next to the minimal app in
  * alternating rounds, and takes the patches off again. The product as it is runs first, in the same way, so every
- * ratio it prints comes from one sitting of one machine. Not part of `npm run bench` (it rebuilds several times, ~15
+ * ratio it prints comes from one sitting of one machine. Not part of `npm run bench` (it rebuilds several times, ~12
  * min); the figures are in docs/benchmarks.md ("Seventh pass").
  *
  *   npx tsx bench/experiments/run.ts            (BENCH_ROUNDS, BENCH_DURATION, BENCH_PG_URL as for hot-paths)
@@ -36,11 +36,6 @@ const EXPERIMENTS: Experiment[] = [
   {
     name: "coins: the same work inside the product's request wrapper",
     patches: ["coins-minimal-work-in-handler"],
-    paths: ["coins"],
-  },
-  {
-    name: "coins: the product's route, its two statements sent straight to postgres.js (no Drizzle)",
-    patches: ["coins-statements-without-drizzle"],
     paths: ["coins"],
   },
 ];
