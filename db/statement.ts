@@ -17,7 +17,11 @@ import { type DbOrTx, getHandle, openedHandle, rowsOf } from "./client";
 
 const dialect = new PgDialect();
 
-/** `build` is called with each value, or once with placeholders named after the values' keys. */
+/**
+ * `build` is called once with placeholders named after the values' keys, and again with the values themselves
+ * only inside a transaction: it must use each value as a parameter (`${v.userId}`), never to choose the
+ * statement's shape.
+ */
 export function statement<Values extends Record<string, unknown>, Row>(build: (values: Values) => SQL) {
   let compiled: { text: string; params: unknown[] } | undefined;
   const compile = () => {

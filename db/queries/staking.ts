@@ -30,10 +30,6 @@ export type StakedCoinDto = {
   rewards: string;
 };
 
-/**
- * GET /api/users/{userId}/staked-coins: every coin the member has staked or could stake (an active
- * product or an own rate exists), WLD first.
- */
 /** stakedCoins' statement: built once, sent straight to the driver (db/statement.ts); every member page reads it. */
 const stakedCoinRows = statement<
   { userId: number },
@@ -56,6 +52,10 @@ const stakedCoinRows = statement<
       ) s`,
 );
 
+/**
+ * GET /api/users/{userId}/staked-coins: every coin the member has staked or could stake (an active
+ * product or an own rate exists), WLD first.
+ */
 export async function stakedCoins(db: DbOrTx, { userId }: { userId: number }): Promise<StakedCoinDto[]> {
   const rows = await stakedCoinRows(db, { userId });
   return rows
