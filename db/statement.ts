@@ -8,8 +8,8 @@
  * template (so it is written, escaped and reviewed like every other statement), and then hands the text and each
  * call's values to the driver itself (db/client.ts `Handle.query`): postgres.js through the same `unsafe` as
  * Drizzle (prepared, counted in the pool figures), or PGlite with Drizzle's parsers for raw queries, so rows read
- * exactly as they would through `db.execute`. Inside a transaction (any `db` but the root one) it runs the template
- * through `db.execute` on that transaction, as before.
+ * exactly as they would through `db.execute`. Given a transaction (any `db` but the root one) it runs the template
+ * through `db.execute` on that transaction, as before; given none, on the pool.
  */
 import { fillPlaceholders, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -29,9 +29,9 @@ export function statement<Values extends Record<string, unknown>, Row>(build: (v
     const q = dialect.sqlToQuery(build(named));
     return { text: q.sql, params: q.params };
   };
-  return async (db: DbOrTx, values: Values): Promise<Row[]> => {
+  return async (values: Values, db?: DbOrTx): Promise<Row[]> => {
     const handle = openedHandle() ?? (await getHandle());
-    if (db !== handle.db) return rowsOf<Row>(await db.execute(build(values)));
+    if (db && db !== handle.db) return rowsOf<Row>(await db.execute(build(values)));
     compiled ??= compile();
     return handle.query<Row>(compiled.text, fillPlaceholders(compiled.params, values));
   };

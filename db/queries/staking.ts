@@ -57,7 +57,7 @@ const stakedCoinRows = statement<
  * product or an own rate exists), WLD first.
  */
 export async function stakedCoins(db: DbOrTx, { userId }: { userId: number }): Promise<StakedCoinDto[]> {
-  const rows = await stakedCoinRows(db, { userId });
+  const rows = await stakedCoinRows({ userId }, db);
   return rows
     .map((r) => ({
       coinSymbol: r.coin,

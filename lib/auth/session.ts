@@ -8,7 +8,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
-import { type DbOrTx, getDb, openedHandle } from "@/db/client";
+import { type DbOrTx, getDb } from "@/db/client";
 import { type IdStatus, type Role, sessions } from "@/db/schema";
 import { statement } from "@/db/statement";
 import { clientIp } from "@/lib/api/ip";
@@ -125,7 +125,7 @@ const admins = sql.join(
  * the touch below runs only when it is due (at most once a minute per session), so the request's statement takes
  * no row lock and writes nothing.
  */
-const liveSession = statement<{ sid: string; uid: number }, SessionRow & { touch: boolean }>(
+const activeSessionRow = statement<{ sid: string; uid: number }, SessionRow & { touch: boolean }>(
   (v) => sql`
       SELECT u.id, u.user_id, u.name, u.role, u.id_status, u.wallet_addr,
         u.two_factor_enabled_at IS NOT NULL AS two_factor,
@@ -154,11 +154,10 @@ const touchSession = statement<{ sid: string }, never>(
 export async function sessionUser(req: Request): Promise<SessionUser | null> {
   const claims = await readClaims(req);
   if (!claims) return null;
-  const db = openedHandle()?.db ?? (await getDb());
-  const rows = await liveSession(db, { sid: claims.sid, uid: claims.uid });
+  const rows = await activeSessionRow({ sid: claims.sid, uid: claims.uid });
   const row = rows[0];
   if (!row) return null;
-  if (row.touch) await touchSession(db, { sid: claims.sid });
+  if (row.touch) await touchSession({ sid: claims.sid });
   return {
     id: Number(row.id),
     userId: row.user_id,

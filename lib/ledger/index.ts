@@ -212,7 +212,7 @@ export async function memberBalances(
           )})`,
         ),
       )
-    : await allBalances(db, { userId });
+    : await allBalances({ userId }, db);
   const out = {} as Record<Coin, Record<MemberKind, string>>;
   for (const r of rows) {
     out[r.coin] ??= { holding: "0", staked: "0", held: "0", rewards: "0" };

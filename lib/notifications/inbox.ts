@@ -129,7 +129,7 @@ const unreadRows = statement<{ userId: number }, { n: number }>(
 
 /** How many of the member's notifications are unread (the bell's count). */
 export async function unreadCount(userId: number): Promise<number> {
-  const [c] = await unreadRows(await getDb(), { userId });
+  const [c] = await unreadRows({ userId });
   return Number(c?.n ?? 0);
 }
 

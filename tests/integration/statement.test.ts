@@ -24,13 +24,13 @@ describe("statement (db/statement.ts)", () => {
     const db = await getDb();
     const run = statement<typeof values, Row>(shapes);
     const expected = rowsOf<Row>(await db.execute(shapes(values)));
-    const got = await run(db, values);
+    const got = await run(values, db);
     expect([...got]).toEqual(expected);
     expect(got[0]?.text).toBe(values.text);
     expect(typeof got[0]?.at).toBe("string");
     // Again with other values: the compiled text is reused, the values are this call's.
     const other = { ...values, n: 8, flag: false, amount: "0.000000000000000001" };
-    expect([...(await run(db, other))]).toEqual(rowsOf<Row>(await db.execute(shapes(other))));
+    expect([...(await run(other, db))]).toEqual(rowsOf<Row>(await db.execute(shapes(other))));
   });
 
   it("inside a transaction, runs on that transaction (sees its own settings)", async () => {
@@ -41,9 +41,9 @@ describe("statement (db/statement.ts)", () => {
     );
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('wld.statement_test', ${marker}, true)`);
-      expect((await setting(tx, { name: "wld.statement_test" }))[0]?.value).toBe(marker);
+      expect((await setting({ name: "wld.statement_test" }, tx))[0]?.value).toBe(marker);
     });
-    expect((await setting(db, { name: "wld.statement_test" }))[0]?.value ?? "").not.toBe(marker);
+    expect((await setting({ name: "wld.statement_test" }))[0]?.value ?? "").not.toBe(marker);
   });
 
   it.skipIf(!onPostgres())("on PostgreSQL, is prepared and held in the pool figures while it runs", async () => {
@@ -53,7 +53,7 @@ describe("statement (db/statement.ts)", () => {
       (v) => sql`SELECT pg_sleep(${v.ms}::float / 1000), 1 AS ${sql.raw(marker)}`,
     );
     const before = poolUse().inUse;
-    const pending = slow(db, { ms: 150 });
+    const pending = slow({ ms: 150 });
     await new Promise((r) => setTimeout(r, 50));
     expect(poolUse().inUse).toBe(before + 1);
     await pending;
