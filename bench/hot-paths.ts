@@ -11,7 +11,7 @@
  * the minimal app; the product's .next is served as it is), BENCH_NO_BARE=1 (skip the bare Node server),
  * BENCH_WRITE=1 (write the table into docs/benchmarks.md and the ratios into bench/committed.json), BENCH_ONLY=price,coins,… (a subset),
  * BENCH_PROFILE=<dir> (the product server is CPU-profiled from start, bench/support/cpu-profile.cjs, and so is the minimal
- * app; their profiles land in <dir> and <dir>/minimal when the bench ends — summarize it with `npx tsx bench/profile-summary.ts <file>`; profile one path at a time).
+ * app; their profiles land in <dir> and <dir>/minimal when the bench ends — summarize it with `npx tsx bench/profile-summary.ts <file>` — per request, from the summary written beside it — or compare two with `… <a> --vs <b>`; profile one path at a time).
  *
  * Statements per request: the product and the minimal app count every statement they send (BEGIN and COMMIT
  * included) through postgres.js's debug hook (db/client.ts, WLD_STATEMENT_COUNT_FILE; the minimal app's own
@@ -31,6 +31,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { verify } from "@node-rs/argon2";
 import { startFakeUpstream } from "../tests/support/fake-upstream";
+import { writeSummary } from "./profile-summary";
 import { login, PASSWORD, seedMembers } from "../tests/system/support/api";
 import { createScratchDatabase, freePort, killAll, startInstance } from "../tests/system/support/cluster";
 
@@ -119,6 +120,10 @@ function readCounts(file: string | undefined): StatementCounts {
   }
 }
 
+/** Requests each server answered under load (warm-ups included), by pid: written beside its CPU profile. */
+const answered = new Map<number, number>();
+const countAnswered = (t: Target, r: Result) => answered.set(t.pid, (answered.get(t.pid) ?? 0) + r.requests.total);
+
 async function measure(t: Target, duration = DURATION): Promise<Sample> {
   const cpu0 = groupCpuMs(t.pid);
   const pg0 = postgresCpuMs();
@@ -126,6 +131,7 @@ async function measure(t: Target, duration = DURATION): Promise<Sample> {
   refillMembers();
   const r = await autocannon({ ...t.opts, connections: CONNECTIONS, duration });
   const cpu = groupCpuMs(t.pid) - cpu0;
+  countAnswered(t, r);
   const pg = postgresCpuMs() - pg0;
   await sleep(500); // the counters are written every 200 ms
   const st1 = readCounts(t.countFile);
@@ -554,7 +560,7 @@ async function main() {
       const targets = [p.product, p.minimal, NO_BARE ? undefined : p.bare].filter(Boolean) as Target[];
       for (const t of targets) {
         refillMembers();
-        await autocannon({ ...t.opts, connections: 10, duration: 2 }); // warm-up
+        countAnswered(t, await autocannon({ ...t.opts, connections: 10, duration: 2 })); // warm-up
       }
       const samples = new Map<Target, Sample[]>(targets.map((t) => [t, []]));
       const bounds: number[] = [];
@@ -636,6 +642,13 @@ async function main() {
       const minimalAlive = () => minimal.exitCode === null && minimal.signalCode === null;
       for (let i = 0; i < 100 && (app.alive() || minimalAlive()); i++) await sleep(100);
       const files = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
+      // Summarized now, while .next holds the build that ran (its source maps name our code), per request answered
+      // under load (the setup's own requests, a few hundred logins and seeds, are not counted).
+      for (const [dir, pid] of [
+        [profileDir, appPid],
+        [path.join(profileDir, "minimal"), minimal.pid!],
+      ] as const)
+        for (const f of files(dir)) writeSummary(path.join(dir, f), answered.get(pid) ?? 0);
       console.log(`CPU profiles: product ${files(profileDir).join(", ")} in ${profileDir}`);
       console.log(
         `  minimal ${files(path.join(profileDir, "minimal")).join(", ")} in ${path.join(profileDir, "minimal")}`,

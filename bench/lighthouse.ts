@@ -9,7 +9,8 @@
  * measured BENCH_RUNS times (default 3) and the median run (by performance score) is reported.
  * Goals (issue 12): performance and accessibility ≥ 0.95 on every page. Results are printed and
  * written to bench/results/lighthouse-<time>.json.
- * Env: BENCH_URL (measure a running app), BENCH_PORT (3250), BENCH_RUNS (3), BENCH_LOCALE (ko | en).
+ * Env: BENCH_URL (measure a running app), BENCH_PORT (3250), BENCH_RUNS (3), BENCH_LOCALE (ko | en),
+ * BENCH_PAGES (/home,/wallet: a subset; bench/experiments/run.ts scores one page this way).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -114,7 +115,8 @@ async function main() {
   try {
     const session = await demoSessionCookie(app.baseUrl);
     const pages: { path: string; median: Run; runs: Run[] }[] = [];
-    for (const p of PAGES) {
+    const only = (process.env.BENCH_PAGES ?? "").split(",").filter(Boolean);
+    for (const p of PAGES.filter((page) => !only.length || only.includes(page))) {
       const cookies: string[] = [];
       if (MEMBER_PAGES.has(p)) cookies.push(`${session.name}=${session.value}`);
       if (locale === "en") cookies.push("NEXT_LOCALE=en");
