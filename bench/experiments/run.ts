@@ -58,6 +58,8 @@ const EXPERIMENTS: Experiment[] = [
 // BENCH_EXPERIMENTS=2,5 runs only those (1-based, in the order above; the product as it is always runs first).
 const picked = (process.env.BENCH_EXPERIMENTS ?? "").split(",").filter(Boolean).map(Number);
 const chosen = EXPERIMENTS.filter((_, i) => i === 0 || !picked.length || picked.includes(i + 1));
+/** An experiment's number in the list above (1: the product as it is). */
+const numberOf = (e: Experiment) => EXPERIMENTS.findIndex((x) => x.name === e.name) + 1;
 const union = (pick: (e: Experiment) => string[] | undefined) => [
   ...new Set(chosen.slice(1).flatMap((e) => pick(e) ?? [])),
 ];
@@ -108,7 +110,7 @@ try {
           // The product was just built; the minimal app once, on the first experiment.
           ...(minimalBuilt ? { BENCH_NO_BUILD: "1" } : { BENCH_BUILD: "baseline" }),
           BENCH_WRITE: "0",
-          ...(profileRoot ? { BENCH_PROFILE: path.join(profileRoot, String(EXPERIMENTS.indexOf(e) + 1)) } : {}),
+          ...(profileRoot ? { BENCH_PROFILE: path.join(profileRoot, String(numberOf(e))) } : {}),
         });
         minimalBuilt = true;
       }
