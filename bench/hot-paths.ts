@@ -131,8 +131,8 @@ async function measure(t: Target, duration = DURATION): Promise<Sample> {
   refillMembers();
   const r = await autocannon({ ...t.opts, connections: CONNECTIONS, duration });
   const cpu = groupCpuMs(t.pid) - cpu0;
-  countAnswered(t, r);
   const pg = postgresCpuMs() - pg0;
+  countAnswered(t, r);
   await sleep(500); // the counters are written every 200 ms
   const st1 = readCounts(t.countFile);
   // Statements are read after the requests still in flight at the end have finished: divide by all sent.

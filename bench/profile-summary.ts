@@ -68,7 +68,7 @@ function where(frame: Node["callFrame"]): { area: string; at: string } {
     if (source) {
       const file = source.replace(/:\d+$/, "");
       if (OURS.test(file)) return { area: "ours (app, lib, db, components)", at: source };
-      return { area: packageOf(file) ?? "app bundle (Turbopack runtime)", at: source };
+      return { area: packageOf(file) ?? "app bundle (the bundler's runtime, other sources)", at: source };
     }
     return { area: "app bundle (no source map)", at: `${url.split("/").pop()}:${lineNumber + 1}` };
   }
