@@ -75,11 +75,11 @@ function where(frame: Node["callFrame"]): { area: string; at: string } {
   const pkg = packageOf(url);
   if (pkg) return { area: pkg, at: `${url.replace(/.*node_modules\//, "")}:${lineNumber + 1}` };
   if (url.startsWith("node:")) return { area: "node internals", at: `${url}:${lineNumber + 1}` };
-  return { area: url.replace(/^file:\/\//, ""), at: `${url.replace(/^file:\/\//, "")}:${lineNumber + 1}` };
+  const file = url.replace(/^file:\/\//, "");
+  return { area: file, at: `${file}:${lineNumber + 1}` };
 }
 
 type Summary = {
-  file: string;
   busy: number;
   requests: number | null;
   areas: Record<string, number>;
@@ -107,7 +107,7 @@ function fromProfile(file: string, requests: number | null): Summary {
     const key = `${frame.functionName || "(anonymous)"} ${at || area}`;
     fns[key] = (fns[key] ?? 0) + us;
   }
-  return { file, busy, requests, areas, fns };
+  return { busy, requests, areas, fns };
 }
 
 const summaryFile = (profile: string) => `${profile}.summary.json`;
