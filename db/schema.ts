@@ -518,9 +518,9 @@ export const proposals = pgTable(
   (t) => [
     check(
       "proposals_kind_check",
-      sql`${t.kind} IN ('coin', 'coinunhist', 'interest', 'staking', 'member_rate', 'product_rate', 'withdraw_limit')`,
+      sql`${t.kind} IN ('coin', 'coinunhist', 'interest', 'staking', 'member_rate', 'product_rate', 'withdraw_limit', 'deposit', 'role', 'password_reset', 'two_factor_reset', 'product_create')`,
     ),
-    check("proposals_status_check", sql`${t.status} IN ('PENDING', 'APPROVED', 'REJECTED', 'EXPIRED')`),
+    check("proposals_status_check", sql`${t.status} IN ('PENDING', 'APPROVED', 'REJECTED', 'EXPIRED', 'CANCELLED')`),
     check("proposals_reason_check", sql`length(btrim(${t.reason})) > 0`),
     check(
       "proposals_four_eyes_check",

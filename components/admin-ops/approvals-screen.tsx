@@ -35,6 +35,7 @@ const STATUS_TONE: Record<ProposalStatus, string> = {
   APPROVED: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   REJECTED: "bg-rose-50 text-rose-800 ring-rose-200",
   EXPIRED: "bg-gray-100 text-gray-700 ring-gray-300",
+  CANCELLED: "bg-gray-100 text-gray-700 ring-gray-300",
 };
 
 /** The change as one line: signed amount with its coin, a rate before → after, or a KRW limit. */
@@ -59,6 +60,18 @@ function useChangeText() {
         return `${x.productName}: ${fmtRate(String(x.before))}% → ${fmtRate(String(x.patch?.annualRate))}%`;
       case "withdraw_limit":
         return x.limitKrw ? `₩${fmtKrw(x.limitKrw, locale)}` : t("defaultLimit");
+      case "deposit":
+        return `${amount("+", String(x.symbol ?? "WLD"))} (₩${fmtKrw(String(x.krw), locale)})`;
+      case "role":
+        return `${t(`role.${x.before}`)} → ${t(`role.${x.role}`)}`;
+      case "password_reset":
+        return t("change.passwordReset");
+      case "two_factor_reset":
+        return t("change.twoFactorReset");
+      case "product_create": {
+        const product = (p.payload as { product: { name: string; annualRate: string } }).product;
+        return `${product.name}: ${fmtRate(product.annualRate)}%`;
+      }
     }
   };
 }

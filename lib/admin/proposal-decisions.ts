@@ -124,6 +124,9 @@ async function apply(tx: Tx, p: ProposalDto, actor: Actor): Promise<void> {
       await applyWithdrawLimit(tx, targetId, x.limitKrw, actor);
       return;
     }
+    default:
+      // Every kind has its applier: a kind without one is never approved (nothing is marked APPROVED).
+      throw new Error(`no applier for proposal kind ${p.kind}`);
   }
 }
 

@@ -7,9 +7,18 @@ export const PROPOSAL_KINDS = [
   "member_rate",
   "product_rate",
   "withdraw_limit",
+  /** A KRW deposit (buy) approval whose WLD value is above the limit (issue 26). */
+  "deposit",
+  /** Granting ADMIN or SUPERADMIN (issue 26). */
+  "role",
+  /** Resetting another administrator's password or two-factor (issue 26). */
+  "password_reset",
+  "two_factor_reset",
+  /** A new staking product whose rate would be in force (issue 26). */
+  "product_create",
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
-export const PROPOSAL_STATUSES = ["PENDING", "APPROVED", "REJECTED", "EXPIRED"] as const;
+export const PROPOSAL_STATUSES = ["PENDING", "APPROVED", "REJECTED", "EXPIRED", "CANCELLED"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 /** A proposal can be approved for 72 hours. */
 export const PROPOSAL_TTL_MS = 72 * 60 * 60 * 1000;

@@ -51,6 +51,29 @@ export type Payloads = {
   };
   /** KRW per day, a whole number as text, or null: back to the configured default. */
   withdraw_limit: { limitKrw: string | null };
+  /**
+   * A member's KRW deposit (buy) request approved above the limit: the request, the KRW, and the WLD that the
+   * second approval credits (valued at the first approval's price).
+   */
+  deposit: { requestId: number; krw: string; amount: string; symbol: Coin; price: string | null };
+  /** Granting (or changing to) an administrator role; `before` is the role when proposed. */
+  role: { role: Role; before: Role };
+  /** Resetting another administrator's password (the temporary password is made at approval, shown to the approver). */
+  password_reset: { targetRole: Role };
+  /** Turning another administrator's two-factor off. */
+  two_factor_reset: { targetRole: Role };
+  /** A new staking product whose rate would be in force (decimal strings, lockEnd as ISO text). */
+  product_create: {
+    product: {
+      coinSymbol: Coin;
+      name: string;
+      annualRate: string;
+      lockEnd: string | null;
+      lockDays: number | null;
+      minAmount: string;
+      active: boolean;
+    };
+  };
 };
 
 /** The permission the change itself needs: the proposer needed it to propose, the approver needs it to approve. */
@@ -62,6 +85,11 @@ export const KIND_PERMISSION: Record<ProposalKind, Permission> = {
   member_rate: "member.rate",
   product_rate: "staking-products.manage",
   withdraw_limit: "member.withdraw-limit",
+  deposit: "request.decide",
+  role: "member.role",
+  password_reset: "member.password-reset",
+  two_factor_reset: "member.two-factor-reset",
+  product_create: "staking-products.manage",
 };
 
 export type ProposalDto = {
