@@ -69,6 +69,9 @@ export default defineConfig({
         CRON_SECRET: "e2e-cron-secret-0123456789",
         // Every browser test signs up from 127.0.0.1; the default 20 an hour is tested in auth-signup.test.ts.
         SIGNUP_LIMIT_PER_HOUR: "1000",
+        // Funded members set their first payout address and send in the same test; the 24-hour cool-down that
+        // address starts is tested through the route handlers (audit-insider-low.test.ts, T4).
+        FIRST_ADDRESS_COOLDOWN_HOURS: "0",
       },
       reuseExistingServer: false,
       timeout: 600_000,

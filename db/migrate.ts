@@ -4,10 +4,14 @@
  * session lock needs one server connection from lock to unlock, which a transaction pooler does not promise:
  * migrations therefore go to DATABASE_DIRECT_URL (PostgreSQL itself) when it is set, and lib/env.ts refuses
  * DATABASE_POOLER=transaction without it.
+ * When every migration is already recorded, nothing else is sent: the app's own role (db/roles.ts), which may read
+ * the record but create nothing, starts on a database its owner migrated (README, Deploy).
  */
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { getHandle } from "./client";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { getHandle, rowsOf } from "./client";
 import { dbSettings } from "./settings";
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
@@ -29,13 +33,40 @@ export async function migrateDatabase(): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const db = drizzle(client);
+    if (await allApplied(db)) return;
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (e) {
+      throw notTheOwner(e) ?? e;
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
     }
   } finally {
     await client.end({ timeout: 5 });
+  }
+}
+
+/** A migration refused for lack of privilege: the app's role met a pending migration it may not apply. */
+function notTheOwner(e: unknown): Error | null {
+  const code = (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
+  if (code !== "42501") return null;
+  return new Error(
+    "migrations are pending and this connection's role may not apply them: run npm run db:migrate (then " +
+      "npm run db:roles) as the tables' owner (README, Deploy)",
+    { cause: e },
+  );
+}
+
+/** True when the newest migration in the folder is recorded (drizzle applies those newer than its newest record). */
+async function allApplied(db: PostgresJsDatabase): Promise<boolean> {
+  const newest = Math.max(...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis));
+  try {
+    const [row] = rowsOf<{ last: string | null }>(
+      await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`),
+    );
+    return Number(row?.last ?? 0) >= newest;
+  } catch {
+    return false; // no record yet (a fresh database): migrate, which creates it
   }
 }

@@ -3,6 +3,8 @@
  *
  * Money columns are numeric(38,18) (WLD has 18 decimals on chain) and travel as decimal strings;
  * only lib/ledger writes ledger_accounts, ledger_postings, ledger_entries and transactions.
+ * audit_log, ledger_postings and ledger_entries are append-only: their triggers refuse UPDATE, DELETE and TRUNCATE
+ * (migrations 0001, 0016), and the app's database role may only read and insert them (db/roles.ts).
  */
 import { sql } from "drizzle-orm";
 import {
@@ -89,6 +91,10 @@ export const users = pgTable(
     twoFactorEnabledAt: tstz("two_factor_enabled_at"),
     /** The TOTP time step last accepted: a code is accepted once. */
     twoFactorLastStep: bigint("two_factor_last_step", { mode: "number" }),
+    /** A password reset set it; only the member's own password change clears it (lib/auth/guards.ts requireUser). */
+    passwordChangeRequired: boolean("password_change_required").notNull().default(false),
+    /** The account approves no proposal before then (promoted, or password/2FA reset): lib/auth/account-proposals.ts. */
+    approverFrom: tstz("approver_from"),
   },
   (t) => [
     check("users_daily_withdraw_limit_krw_check", sql`${t.dailyWithdrawLimitKrw} >= 0`),
@@ -137,6 +143,8 @@ export const sessions = pgTable(
     revokedAt: tstz("revoked_at"),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** The session passed two-factor (a login with a code, or the enrolment made from it); NULL: the password only. */
+    twoFactorAt: tstz("two_factor_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId, t.createdAt)],
 );
@@ -356,6 +364,42 @@ export const stakingRuns = pgTable("staking_runs", {
   totalPaid: money("total_paid").notNull().default("0"),
 });
 
+/**
+ * The history of what decides a product's rate, one row per change from `validFrom` on (append-only, written by a
+ * trigger on staking_products, migration 0015): a reward day is paid at the versions in force when it ended.
+ */
+export const stakingProductVersions = pgTable(
+  "staking_product_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => stakingProducts.id),
+    coinSymbol: coinEnum("coin_symbol").notNull(),
+    annualRate: rate("annual_rate").notNull(),
+    minAmount: money("min_amount").notNull(),
+    active: boolean("active").notNull(),
+    validFrom: tstz("valid_from").notNull(),
+  },
+  (t) => [index("staking_product_versions_product_idx").on(t.productId, t.validFrom)],
+);
+
+/** The same history for member_staking_rates (a removed row is a version without rate or product). */
+export const memberStakingRateVersions = pgTable(
+  "member_staking_rate_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    coinSymbol: coinEnum("coin_symbol").notNull(),
+    productId: integer("product_id").references(() => stakingProducts.id),
+    annualRate: rate("annual_rate"),
+    validFrom: tstz("valid_from").notNull(),
+  },
+  (t) => [index("member_staking_rate_versions_member_idx").on(t.userId, t.coinSymbol, t.validFrom)],
+);
+
 // ─── ID verification ─────────────────────────────────────────────────────────
 
 export const idDocuments = pgTable(
@@ -529,6 +573,41 @@ export const proposals = pgTable(
     check("proposals_decided_check", sql`(${t.status} = 'PENDING') = (${t.decidedAt} IS NULL)`),
     index("proposals_status_created_idx").on(t.status, t.createdAt),
     index("proposals_target_idx").on(t.targetUserId),
+    // The pending deposit proposal of a request (migration 0014).
+    index("proposals_pending_deposit_idx")
+      .on(sql`((${t.payload}->>'requestId')::bigint)`)
+      .where(sql`${t.kind} = 'deposit' AND ${t.status} = 'PENDING'`),
+  ],
+);
+
+/**
+ * Every balance change an administrator applied on their own authority (lib/admin/four-eyes-limit.ts): the rows the
+ * rolling 24-hour four-eyes totals sum, per administrator and per member. Append-only (migration 0014); a change
+ * applied through an approved proposal is never written here.
+ */
+export const adminDirectChanges = pgTable(
+  "admin_direct_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: integer("actor_id")
+      .notNull()
+      .references(() => users.id),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    amountWld: money("amount_wld").notNull(),
+    /** The application clock (lib/clock.ts), so tests can move the window. */
+    createdAt: tstz("created_at").notNull(),
+  },
+  (t) => [
+    check(
+      "admin_direct_changes_kind_check",
+      sql`${t.kind} IN ('coin', 'coinunhist', 'interest', 'staking', 'deposit')`,
+    ),
+    check("admin_direct_changes_amount_check", sql`${t.amountWld} > 0`),
+    index("admin_direct_changes_actor_created_idx").on(t.actorId, t.createdAt),
+    index("admin_direct_changes_member_created_idx").on(t.memberId, t.createdAt),
   ],
 );
 

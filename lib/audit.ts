@@ -73,6 +73,8 @@ export type AuditAction =
   | "proposal.approve"
   | "proposal.reject"
   | "proposal.expire"
+  // a proposer demoted or deactivated takes their pending proposals with them (issue 26)
+  | "proposal.cancel"
   | "member.withdraw_limit";
 
 export type AuditEvent = {

@@ -50,11 +50,20 @@ const schema = z.object({
    * ADMIN or SUPERADMIN without 2FA with 403 TWO_FACTOR_SETUP_REQUIRED; `optional` (the embedded default) does not.
    */
   ADMIN_2FA: z.enum(["required", "optional"]).optional(),
-  /** Four-eyes: an admin balance change above this many WLD (a plain decimal) waits for a second administrator. */
+  /**
+   * Four-eyes: what one administrator may move alone, in WLD (a plain decimal), over a rolling 24 hours per
+   * administrator and per member (lib/admin/four-eyes-limit.ts); beyond it a change waits for a second administrator.
+   */
   FOUR_EYES_LIMIT: z
     .string()
     .regex(/^\d{1,13}(\.\d{1,18})?$/)
     .default("1000"),
+  /**
+   * Hours of money cool-down after a member sets their FIRST payout address (lib/wallet/cooldown.ts; a change of
+   * credentials or an administrator's reset always waits 24). 24 by default; 0 only where nobody's money is at
+   * stake (the browser tests' throwaway server).
+   */
+  FIRST_ADDRESS_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(72).default(24),
   /** Bearer token for GET /api/metrics (lib/metrics.ts); unset: the endpoint does not exist (404). */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Log threshold of lib/log.ts: debug | info | warn | error (default info; warn under NODE_ENV=test). */

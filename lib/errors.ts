@@ -43,6 +43,10 @@ export const ERROR_STATUS = {
   TWO_FACTOR_REQUIRED: 403,
   /** ADMIN_2FA=required: an administrator without two-factor enrols before any admin call. */
   TWO_FACTOR_SETUP_REQUIRED: 403,
+  /** A password reset's temporary password: nothing answers until the member sets their own. */
+  PASSWORD_CHANGE_REQUIRED: 403,
+  /** Four-eyes: an account promoted, or whose password or 2FA was reset, approves nothing for 72 hours (`opensAt`). */
+  APPROVER_TOO_NEW: 403,
   COOLDOWN: 403,
   DAILY_LIMIT: 403,
   NOT_FOUND: 404,
@@ -56,6 +60,8 @@ export const ERROR_STATUS = {
   WALLET_ALREADY_SET: 409,
   DUPLICATE_PENDING: 409,
   REQUEST_EXPIRED: 409,
+  /** Four-eyes: a deposit approval waits for a second administrator; no second proposal, no cancel meanwhile. */
+  REQUEST_AWAITING_APPROVAL: 409,
   /** Four-eyes: a proposal older than 72 hours. */
   EXPIRED: 409,
   INSUFFICIENT_FUNDS: 409,

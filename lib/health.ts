@@ -11,13 +11,18 @@
  *
  * With `?deep=1` an administrator (permission `reconciliation.read`) also gets the reconciliation
  * (lib/admin/reconciliation.ts: the ledger's invariants and each coin's members against the system accounts)
- * and a 503 when anything disagrees; for anyone else deep=1 is the plain answer, no internals.
+ * and a 503 when anything disagrees; for anyone else deep=1 is the plain answer, no internals. The administrator's
+ * answer is an admin read like GET /api/admin/reconciliation and passes the same guards (lib/auth/guards.ts, and
+ * lib/api/with-auth.ts's two-factor rule): one refused there (say, no two-factor under ADMIN_2FA=required) gets that
+ * 403 here too — never the plain 200, which a monitor would take for a reconciliation that agreed.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import { dbKind, getDb, rowsOf } from "@/db/client";
 import { json } from "@/lib/api/handler";
 import { type Reconciliation, reconciliation } from "@/lib/admin/reconciliation";
+import { requireAdminTwoFactor } from "@/lib/api/with-auth";
+import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { sessionUser } from "@/lib/auth/session";
 import { errorLogFields, isDatabaseUnavailable } from "@/lib/errors";
@@ -71,7 +76,11 @@ function unavailable(locale: Locale): Response {
 }
 
 /** The answer of GET /api/health (deep: the `deep=1` query parameter). */
-export async function healthAnswer(req: Request, deep: boolean, locale: Locale): Promise<Response> {
+export async function healthAnswer(
+  req: Request,
+  deep: boolean,
+  { locale, requestId }: { locale: Locale; requestId: string },
+): Promise<Response> {
   let plain: Health;
   try {
     plain = await healthCheck();
@@ -81,8 +90,9 @@ export async function healthAnswer(req: Request, deep: boolean, locale: Locale):
     return unavailable(locale);
   }
   if (!deep) return json(plain);
-  const user = await sessionUser(req).catch(() => null);
-  if (!user || !can(user.role, "reconciliation.read")) return json(plain);
+  const caller = await sessionUser(req).catch(() => null);
+  if (!caller || !can(caller.role, "reconciliation.read")) return json(plain);
+  requireAdminTwoFactor(await requirePermission(req, requestId, "reconciliation.read"));
   const ledger: Reconciliation = await reconciliation();
   return json({ ...plain, ok: ledger.ok, ledger }, ledger.ok ? 200 : 503);
 }

@@ -17,6 +17,9 @@
  *                                                                 too: a rate, not a balance — ledger:check is)
  *   wld_pending_requests{type}                                    requests waiting for an administrator
  *   wld_db_up                                                     1 when the scrape's database read answered
+ *   wld_audit_anchor_rows, wld_audit_anchor_info{head},           the audit chain's anchor (lib/audit-chain.ts):
+ *   wld_audit_anchor_timestamp_seconds                            its length and newest hash at this process's
+ *                                                                 last daily reward run, and when; absent before
  *   process_*, nodejs_*                                           prom-client's default process metrics
  *
  * Recording a request costs a string key and a Map lookup; nothing is awaited and nothing touches the
@@ -43,6 +46,8 @@ type Metrics = {
   postings: Counter<"kind" | "replayed">;
   pending: Gauge<"type">;
   up: Gauge;
+  /** Registered at the first anchor: before it, no sample (a 0 would read as an anchor). */
+  anchor?: { rows: Gauge; info: Gauge<"head">; at: Gauge };
   defaults: boolean;
 };
 
@@ -133,6 +138,38 @@ export function recordRequest(method: string, route: string, status: number, ms:
 /** Counts one ledger posting (lib/ledger). */
 export function countPosting(kind: string, replayed: boolean): void {
   metrics().postings.inc({ kind, replayed: replayed ? "true" : "false" });
+}
+
+function anchorGauges(registry: Registry): NonNullable<Metrics["anchor"]> {
+  return {
+    rows: new Gauge({
+      name: "wld_audit_anchor_rows",
+      help: "Audit log rows at the last anchor (audit:verify --anchor <rows>:<head>)",
+      registers: [registry],
+    }),
+    info: new Gauge({
+      name: "wld_audit_anchor_info",
+      help: "The audit chain's newest row hash at the last anchor, as the head label (value 1)",
+      labelNames: ["head"] as const,
+      registers: [registry],
+    }),
+    at: new Gauge({
+      name: "wld_audit_anchor_timestamp_seconds",
+      help: "When the last anchor was read (Unix time)",
+      registers: [registry],
+    }),
+  };
+}
+
+/** The audit chain's anchor just written to the log (lib/audit-chain.ts recordAuditAnchor): one head series. */
+export function setAuditAnchor(a: { rows: number; head: string }): void {
+  const m = metrics();
+  m.anchor ??= anchorGauges(m.registry);
+  const { anchor } = m;
+  anchor.rows.set(a.rows);
+  anchor.info.reset();
+  anchor.info.set({ head: a.head }, 1);
+  anchor.at.setToCurrentTime();
 }
 
 /**

@@ -68,3 +68,6 @@ export function loginPathFor(path: string | null | undefined, extra?: Record<str
 
 /** Request header middleware.ts sets to the page's path and query (any value a client sent is replaced). */
 export const PATH_HEADER = "x-wld-path";
+
+/** Where a member signed in with a reset's temporary password is kept until they set their own (403 PASSWORD_CHANGE_REQUIRED). */
+export const PASSWORD_CHANGE_PATH = "/settings/password";

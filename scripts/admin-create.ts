@@ -3,6 +3,11 @@
  * (DATABASE_URL, or the embedded one in DATA_DIR). The password is read from a hidden prompt on a
  * terminal, or from the first line of stdin otherwise (`printf '%s\n' "$PW" | npm run admin:create admin`);
  * it never appears in argv, the shell history or the logs.
+ *
+ * The first SUPERADMIN is the bootstrap: it may approve four-eyes proposals at once (users.approver_from stays
+ * NULL) — there is nobody yet to wait for. Every later ADMIN or SUPERADMIN is a role proposal another SUPERADMIN
+ * approves, and then waits 72 hours before it approves anything (lib/auth/approver-rules.ts); a SUPERADMIN made here
+ * while an administrator already exists waits the same 72 hours, so the script is no way around the wait.
  */
 import readline from "node:readline";
 import { sql } from "drizzle-orm";
@@ -10,6 +15,7 @@ import { closeDb, getDb, rowsOf } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { users } from "@/db/schema";
 import { audit } from "@/lib/audit";
+import { APPROVER_WAIT_MS } from "@/lib/auth/approver-rules";
 import { hashPassword } from "@/lib/auth/password";
 import { generateRefCode } from "@/lib/referral";
 import { newPasswordSchema, USERID_PATTERN } from "@/lib/validation/auth";
@@ -59,15 +65,19 @@ async function main() {
   if (exists.length) throw new Error(`A member named ${userId} already exists; nothing changed.`);
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
+    const admins = rowsOf(
+      await tx.execute(sql`select 1 from users where role in ('ADMIN', 'SUPERADMIN') and status = 'ACTIVE' limit 1`),
+    );
+    const approverFrom = admins.length ? new Date(Date.now() + APPROVER_WAIT_MS) : null;
     const [row] = await tx
       .insert(users)
-      .values({ userId, name, passwordHash, role: "SUPERADMIN", refCode: generateRefCode() })
+      .values({ userId, name, passwordHash, role: "SUPERADMIN", refCode: generateRefCode(), approverFrom })
       .returning({ id: users.id, userId: users.userId, refCode: users.refCode });
     await audit(tx, {
       action: "ADMIN_CREATE",
       targetUserId: row!.id,
       ip: "cli",
-      after: { userId, role: "SUPERADMIN" },
+      after: { userId, role: "SUPERADMIN", approverFrom: approverFrom?.toISOString() ?? null },
     });
     return row!;
   });

@@ -4,7 +4,8 @@
  * /admin/approvals — `승인 대기` (issue 14 item 2): the four-eyes proposals, pending first, filtered by status in the
  * URL. Each card shows the kind, the member, the amount or rate, the reason, who proposed it and its age and
  * expiry; another administrator approves (the change is applied then, once) or rejects with a note. The proposer
- * sees their own proposal without `승인` (the server refuses it anyway: 403 SELF_APPROVAL).
+ * sees their own proposal without `승인` (the server refuses it anyway: 403 SELF_APPROVAL). Approving another
+ * administrator's password reset answers the temporary password: it is shown here once, to this approver.
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -17,7 +18,7 @@ import { Pager } from "@/components/admin/ui/pager";
 import { PageHeader } from "@/components/admin/ui/table";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/admin/proposal-kinds";
+import { CANCEL_NOTES, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/admin/proposal-kinds";
 import type { ProposalDto } from "@/lib/admin/proposals";
 import { api } from "@/lib/client/api";
 import { ageOf, kstDateTime } from "./format";
@@ -29,6 +30,11 @@ import { refreshQueries } from "@/lib/client/refresh";
 type Proposal = ProposalDto;
 
 const LIMIT = 20;
+
+/** A cancellation's stored note → its cause, for the translated text (lib/auth/approver-rules.ts). */
+const CANCEL_CAUSE_OF: Record<string, string> = Object.fromEntries(
+  Object.entries(CANCEL_NOTES).map(([cause, note]) => [note, cause]),
+);
 
 const STATUS_TONE: Record<ProposalStatus, string> = {
   PENDING: "bg-amber-50 text-amber-800 ring-amber-200",
@@ -56,12 +62,23 @@ function useChangeText() {
         return amount("−", String(x.symbol));
       case "member_rate":
         return `${x.before ? `${fmtRate(x.before)}%` : "—"} → ${fmtRate(String(x.rate))}%`;
-      case "product_rate":
-        return `${x.productName}: ${fmtRate(String(x.before))}% → ${fmtRate(String(x.patch?.annualRate))}%`;
+      case "product_rate": {
+        // The rate before → after, and what else the change does that can raise a rate in force.
+        const patch = (p.payload as { patch: { annualRate?: string; active?: boolean; coinSymbol?: string } }).patch;
+        const minAmount = x.patch?.minAmount;
+        return [
+          `${x.productName}: ${fmtRate(String(x.before))}% → ${fmtRate(String(patch.annualRate ?? x.before))}%`,
+          patch.active === undefined ? null : t(patch.active ? "change.activate" : "change.deactivate"),
+          patch.coinSymbol ?? null,
+          minAmount === undefined ? null : t("change.minAmount", { amount: fmtWld(minAmount, locale, true) }),
+        ]
+          .filter((part) => part !== null)
+          .join(" · ");
+      }
       case "withdraw_limit":
         return x.limitKrw ? `₩${fmtKrw(x.limitKrw, locale)}` : t("defaultLimit");
       case "deposit":
-        return `${amount("+", String(x.symbol ?? "WLD"))} (₩${fmtKrw(String(x.krw), locale)})`;
+        return `${t("change.depositRequest", { id: String(x.requestId) })} · ${amount("+", String(x.symbol ?? "WLD"))} (₩${fmtKrw(String(x.krw), locale)})`;
       case "role":
         return `${t(`role.${x.before}`)} → ${t(`role.${x.role}`)}`;
       case "password_reset":
@@ -111,13 +128,19 @@ export function ApprovalsScreen({ limitWld }: { limitWld: string }) {
   });
   const [deciding, setDeciding] = useState<{ p: Proposal; approve: boolean } | null>(null);
   const [note, setNote] = useState("");
+  /** An approved password reset's temporary password, until this dialog is closed (never kept beyond it). */
+  const [issued, setIssued] = useState<{ userId: string; password: string } | null>(null);
 
   async function decide(memo: string) {
     if (!deciding) return;
     const { p, approve } = deciding;
     if (approve) {
-      await api(`/api/admin/proposals/${p.id}/approve`, { method: "POST", headers: memoHeaders(memo) });
+      const r = await api<{ temporaryPassword?: string }>(`/api/admin/proposals/${p.id}/approve`, {
+        method: "POST",
+        headers: memoHeaders(memo),
+      });
       toast(t("approvedToast", { id: p.id }), { kind: "success" });
+      if (r.temporaryPassword) setIssued({ userId: memberOf(p), password: r.temporaryPassword });
     } else {
       if (!note.trim()) throw new InputProblem(t("noteRequired"));
       await api(`/api/admin/proposals/${p.id}/reject`, { method: "POST", body: { note: note.trim() } });
@@ -219,7 +242,13 @@ export function ApprovalsScreen({ limitWld }: { limitWld: string }) {
                   <dd className="col-span-1 whitespace-pre-line break-words sm:col-span-3">{p.reason}</dd>
                   {p.decisionNote && (
                     <dd className="col-span-2 text-sm text-rose-800 sm:col-span-4">
-                      {t("note", { note: p.decisionNote })}
+                      {p.status === "CANCELLED"
+                        ? t("cancelNote", {
+                            note: CANCEL_CAUSE_OF[p.decisionNote]
+                              ? t(`cancelCause.${CANCEL_CAUSE_OF[p.decisionNote]}`)
+                              : p.decisionNote,
+                          })
+                        : t("note", { note: p.decisionNote })}
                     </dd>
                   )}
                 </dl>
@@ -274,6 +303,36 @@ export function ApprovalsScreen({ limitWld }: { limitWld: string }) {
           {!deciding.approve && <TextArea label={t("noteLabel")} value={note} onChange={setNote} />}
         </AdminDialog>
       )}
+      {issued && <IssuedPasswordDialog {...issued} onClose={() => setIssued(null)} />}
     </div>
+  );
+}
+
+/** The temporary password of an approved reset, shown once with a copy button (like the member screen's reset). */
+function IssuedPasswordDialog({
+  userId,
+  password,
+  onClose,
+}: {
+  userId: string;
+  password: string;
+  onClose: () => void;
+}) {
+  const t = useTranslations("AdminOps.approvals");
+  const [copied, setCopied] = useState(false);
+  return (
+    <AdminDialog open done title={t("issued.title")} onClose={onClose}>
+      <p className="text-sm font-semibold">{t("issued.once", { userId })}</p>
+      <output className="select-all rounded-lg bg-gray-900 px-3 py-2 font-mono text-white" data-testid="temp-password">
+        {password}
+      </output>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => void navigator.clipboard?.writeText(password).then(() => setCopied(true))}
+      >
+        {copied ? t("issued.copied") : t("issued.copy")}
+      </Button>
+    </AdminDialog>
   );
 }

@@ -5,9 +5,12 @@
  * filtered by type and status in the URL. `승인` / `반려` go through PATCH /api/admin/requests/{id} with an
  * Idempotency-Key that a repeated click reuses (and the button is disabled while the call runs), so a double
  * click decides once; the row updates in place. Pending rows can be selected and decided together after one
- * confirmation, with a result per request. An EXPIRED deposit is approved with the KRW actually received.
+ * confirmation, with a result per request. An EXPIRED deposit is approved with the KRW actually received. A deposit
+ * whose approval became a four-eyes proposal reads `승인 대기` and links to /admin/approvals, where another
+ * administrator decides it; it cannot be approved again here (it can still be rejected, which cancels the proposal).
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -155,8 +158,9 @@ export function DepositsScreen() {
               const w = r.wallet;
               const age = ageOf(r.createdAt);
               const decidable = r.status === "PENDING" || r.status === "EXPIRED";
+              const awaiting = r.pendingProposalId !== null;
               return (
-                <tr key={r.id} data-testid={`request-${r.id}`} data-status={r.status}>
+                <tr key={r.id} data-testid={`request-${r.id}`} data-status={r.status} data-awaiting={awaiting}>
                   <td className={td}>
                     {r.status === "PENDING" && (
                       <input
@@ -193,6 +197,7 @@ export function DepositsScreen() {
                   </td>
                   <td className={td}>
                     <StatusBadge status={r.status} label={t(`status.${r.status}`)} />
+                    {awaiting && <AwaitingBadge label={t("awaitingApproval")} hint={t("awaitingApprovalHint")} />}
                     {r.reason && <span className="ml-1 text-xs text-gray-500">{r.reason}</span>}
                   </td>
                   <td className={td}>
@@ -202,13 +207,23 @@ export function DepositsScreen() {
                   <td className={td}>
                     {decidable && (
                       <span className="inline-flex gap-1">
-                        <Button
-                          size="sm"
-                          onClick={() => setDialog({ kind: "approve", req: r })}
-                          aria-describedby={`req-${r.id}-who`}
-                        >
-                          {t("approve")}
-                        </Button>
+                        {awaiting ? (
+                          <Link
+                            href="/admin/approvals?status=PENDING"
+                            className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-blue-700 underline underline-offset-2"
+                            aria-describedby={`req-${r.id}-who`}
+                          >
+                            {t("openApprovals")}
+                          </Link>
+                        ) : (
+                          <Button
+                            size="sm"
+                            onClick={() => setDialog({ kind: "approve", req: r })}
+                            aria-describedby={`req-${r.id}-who`}
+                          >
+                            {t("approve")}
+                          </Button>
+                        )}
                         {r.status === "PENDING" && (
                           <Button
                             size="sm"
@@ -251,6 +266,19 @@ export function DepositsScreen() {
         />
       )}
     </div>
+  );
+}
+
+/** 승인 대기: the deposit's approval waits for a second administrator (the hint says where). */
+function AwaitingBadge({ label, hint }: { label: string; hint: string }) {
+  return (
+    <span
+      className="ml-1 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900"
+      title={hint}
+      data-testid="awaiting-approval"
+    >
+      {label}
+    </span>
   );
 }
 

@@ -2,7 +2,9 @@
 
 /**
  * /admin/staking-products — `스테이킹 상품`: every product; create (a focused dialog), edit, deactivate or
- * reactivate. The daily run enforces the product's minimum amount.
+ * reactivate. The daily run enforces the product's minimum amount. A change that raises a rate in force, or a new
+ * product that does, waits for a second administrator (SECURITY I39): the row says `승인 대기` until then, and a
+ * new product waiting for approval is listed first.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -28,7 +30,20 @@ type Product = {
   createdAt: string;
   updatedAt: string;
 };
+/** A product change or a new product waiting for approval, as it will be once approved. */
+type Pending = {
+  proposalId: number;
+  kind: "product_rate" | "product_create";
+  productId: number | null;
+  coinSymbol: string;
+  name: string;
+  annualRate: string;
+  minAmount: string;
+  active: boolean;
+  createdAt: string;
+};
 type Form = { name: string; annualRate: string; lockDays: string; minAmount: string };
+const AWAITING = "rounded px-1.5 py-0.5 text-xs font-medium ring-1 bg-amber-50 text-amber-800 ring-amber-200";
 const EMPTY: Form = { name: "", annualRate: "", lockDays: "", minAmount: "0" };
 const DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 
@@ -41,6 +56,10 @@ export function StakingProductsScreen() {
   const list = useQuery({
     queryKey: ["admin-ops", "staking-products"],
     queryFn: () => api<Product[]>("/api/admin/staking-products"),
+  });
+  const pending = useQuery({
+    queryKey: ["admin-ops", "staking-products", "pending"],
+    queryFn: () => api<Pending[]>("/api/admin/staking-products/pending"),
   });
   const [dialog, setDialog] = useState<
     { kind: "create" } | { kind: "edit"; p: Product } | { kind: "toggle"; p: Product } | null
@@ -66,8 +85,15 @@ export function StakingProductsScreen() {
     const headers = memoHeaders(memo);
     if (dialog.kind === "create") {
       const body = validate();
-      await api("/api/admin/staking-products", { method: "POST", body: { coinSymbol: "WLD", ...body }, headers });
-      toast(t("createdToast", { name: body.name }), { kind: "success" });
+      // An active product above the rate in force is a four-eyes proposal (202 { proposal }; the memo is its reason).
+      const r = await api<{ proposal?: unknown } | null>("/api/admin/staking-products", {
+        method: "POST",
+        body: { coinSymbol: "WLD", ...body },
+        headers,
+      });
+      toast(r?.proposal ? t("createProposedToast", { name: body.name }) : t("createdToast", { name: body.name }), {
+        kind: "success",
+      });
     } else if (dialog.kind === "edit") {
       const body = validate();
       // A new rate is a four-eyes proposal (202 { proposal }; the memo is its reason): nothing changed yet.
@@ -81,10 +107,21 @@ export function StakingProductsScreen() {
       });
     } else {
       const active = !dialog.p.active;
-      await api(`/api/admin/staking-products/${dialog.p.id}`, { method: "PATCH", body: { active }, headers });
-      toast(active ? t("activatedToast", { name: dialog.p.name }) : t("deactivatedToast", { name: dialog.p.name }), {
-        kind: "success",
+      // Activating it, or deactivating it over an older product that pays more, raises a rate in force: a proposal.
+      const r = await api<{ proposal?: unknown } | null>(`/api/admin/staking-products/${dialog.p.id}`, {
+        method: "PATCH",
+        body: { active },
+        headers,
       });
+      const name = dialog.p.name;
+      toast(
+        r?.proposal
+          ? t("changeProposedToast", { name })
+          : active
+            ? t("activatedToast", { name })
+            : t("deactivatedToast", { name }),
+        { kind: "success" },
+      );
     }
     setDialog(null);
     await refreshQueries(qc, { queryKey: ["admin-ops", "staking-products"] });
@@ -95,6 +132,9 @@ export function StakingProductsScreen() {
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value })),
   });
   const items = list.data ?? [];
+  const waiting = pending.data ?? [];
+  const creations = waiting.filter((w) => w.kind === "product_create");
+  const changeOf = (id: number) => waiting.find((w) => w.productId === id);
   const COLS = 8;
   return (
     <div className="flex flex-col gap-4">
@@ -126,11 +166,25 @@ export function StakingProductsScreen() {
           <QueryRows
             query={list}
             cols={COLS}
-            count={items.length}
+            count={items.length + creations.length}
             empty={t("empty")}
             errorText={errorText}
             skeletonRows={3}
           >
+            {creations.map((w) => (
+              <tr key={`p${w.proposalId}`} data-testid={`pending-product-${w.proposalId}`}>
+                <td className={`${td} font-medium`}>{w.name}</td>
+                <td className={td}>{w.coinSymbol}</td>
+                <td className={tdNum}>{w.annualRate}%</td>
+                <td className={td}>—</td>
+                <td className={tdNum}>{wld(w.minAmount, locale, true)}</td>
+                <td className={td}>
+                  <span className={AWAITING}>{t("awaitingApproval")}</span>
+                </td>
+                <td className={td}>{kstDateTime(w.createdAt)}</td>
+                <td className={td} />
+              </tr>
+            ))}
             {items.map((p) => (
               <tr key={p.id} data-testid={`product-${p.id}`}>
                 <td className={`${td} font-medium`}>{p.name}</td>
@@ -144,7 +198,12 @@ export function StakingProductsScreen() {
                       : t("lockDefault")}
                 </td>
                 <td className={tdNum}>{wld(p.minAmount, locale, true)}</td>
-                <td className={td}>{p.active ? t("active") : t("inactive")}</td>
+                <td className={td}>
+                  <span className="inline-flex flex-wrap items-center gap-1">
+                    {p.active ? t("active") : t("inactive")}
+                    <AwaitingChange change={changeOf(p.id)} />
+                  </span>
+                </td>
                 <td className={td}>{kstDateTime(p.updatedAt)}</td>
                 <td className={td}>
                   <span className="inline-flex gap-1">
@@ -226,5 +285,17 @@ export function StakingProductsScreen() {
         </AdminDialog>
       )}
     </div>
+  );
+}
+
+/** `승인 대기` beside a product whose change waits for a second administrator; its title says what it will be. */
+function AwaitingChange({ change }: { change: Pending | undefined }) {
+  const t = useTranslations("AdminOps.products");
+  if (!change) return null;
+  const state = change.active ? t("active") : t("inactive");
+  return (
+    <span className={AWAITING} title={t("awaitingChange", { rate: change.annualRate, state })}>
+      {t("awaitingApproval")}
+    </span>
   );
 }

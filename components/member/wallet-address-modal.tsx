@@ -3,7 +3,8 @@
 /**
  * Wallet address setup: network, exchange (from GET /api/exchanges, the list the server
  * validates with) and address, saved once as NETWORK|EXCHANGE|ADDRESS. A registered address is
- * shown read-only; changing it takes an administrator reset.
+ * shown read-only; changing it takes an administrator reset. Registering starts the 24-hour money
+ * cool-down (lib/wallet/cooldown.ts): the form says so, and the withdraw status is read again.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
@@ -57,6 +58,7 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
       setPassword("");
       toast(t("saved"), { kind: "success", durationMs: 2000 });
       refreshQueries(qc, { queryKey: keys.profile(userId) });
+      refreshQueries(qc, { queryKey: ["withdraw-status", userId] }); // the cool-down it started
       onClose();
     },
   });
@@ -143,7 +145,9 @@ export function WalletAddressModal({ open, onClose }: { open: boolean; onClose: 
           <PasswordInput label={t("currentPassword")} value={password} onValueChange={setPassword} />
           {missing && <FormAlert>{t("required")}</FormAlert>}
           {save.isError && <FormAlert>{errorText(save.error, "registrationFailed")}</FormAlert>}
-          <p className="text-xs text-gray-500">{t("onceNote")}</p>
+          <p className="text-xs text-gray-500">
+            {t("onceNote")} {t("cooldownNote")}
+          </p>
           <Button type="submit" size="lg" loading={save.isPending}>
             {t("save")}
           </Button>

@@ -16,8 +16,12 @@ export function useTwoFactorStatus(enabled = true) {
   });
 }
 
+/** Starting needs the current password (a session alone does not bind the account to a phone). */
 export function useStartEnrolment() {
-  return useMutation({ mutationFn: () => api<Enrolment>("/api/two-factor/enrol", { method: "POST" }) });
+  return useMutation({
+    mutationFn: (currentPassword: string) =>
+      api<Enrolment>("/api/two-factor/enrol", { method: "POST", body: { currentPassword } }),
+  });
 }
 
 export function useConfirmEnrolment() {

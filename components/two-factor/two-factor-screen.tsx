@@ -1,9 +1,9 @@
 "use client";
 
 /**
- * Settings → 2단계 인증 (issue 14 item 1): the state; enrolment (QR code and manual key → a code from the app
- * → the ten recovery codes, shown once); turning it off with the current password and a code. An administrator
- * sent here by the console (ADMIN_2FA=required) sees why.
+ * Settings → 2단계 인증 (issue 14 item 1): the state; enrolment (the current password → QR code and manual key →
+ * a code from the app → the ten recovery codes, shown once; the member's other devices are signed out); turning it
+ * off with the current password and a code. An administrator sent here by the console (ADMIN_2FA=required) sees why.
  */
 import { useSearchParams } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -81,8 +81,19 @@ function OffState({ onStarted }: { onStarted: (e: Enrolment) => void }) {
   const t = useTranslations("TwoFactor");
   const errorText = useErrorText();
   const start = useStartEnrolment();
+  const [password, setPassword] = useState("");
+  const [missing, setMissing] = useState(false);
   return (
-    <section className="flex flex-col gap-4 rounded-2xl border border-gray-200 p-4" aria-labelledby="tf-off">
+    <form
+      className="flex flex-col gap-4 rounded-2xl border border-gray-200 p-4"
+      aria-labelledby="tf-off"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setMissing(!password);
+        if (password) start.mutate(password, { onSuccess: onStarted, onError: () => setPassword("") });
+      }}
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id="tf-off" className="font-semibold">
           {t("offTitle")}
@@ -90,11 +101,15 @@ function OffState({ onStarted }: { onStarted: (e: Enrolment) => void }) {
         <StateBadge on={false} />
       </div>
       <p className="text-sm text-gray-600">{t("intro")}</p>
-      {start.isError && <FormAlert>{errorText(start.error, "processingFailed")}</FormAlert>}
-      <Button size="lg" loading={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: onStarted })}>
+      <p className="text-sm text-gray-600">{t("startIntro")}</p>
+      <PasswordInput label={t("currentPassword")} name="currentPassword" value={password} onValueChange={setPassword} />
+      {(missing || start.isError) && (
+        <FormAlert>{missing ? t("passwordRequired") : errorText(start.error, "processingFailed")}</FormAlert>
+      )}
+      <Button type="submit" size="lg" loading={start.isPending}>
         {t("start")}
       </Button>
-    </section>
+    </form>
   );
 }
 

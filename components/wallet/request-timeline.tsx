@@ -2,7 +2,8 @@
 
 /**
  * A request's progress (issue 12: a list labelled `진행 상황` / "Progress"): every status change from
- * GET /api/transfer-requests/{id}/timeline, oldest first, and while the request is pending, the step it waits for.
+ * GET /api/transfer-requests/{id}/timeline, oldest first, and while the request is pending, the step it waits for —
+ * a second administrator's approval when a deposit's first approval became a four-eyes proposal (`awaiting`).
  */
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -12,7 +13,17 @@ import type { TimelineEventDto } from "@/db/queries/requests";
 import { api } from "@/lib/client/api";
 import { formatKst } from "@/lib/kst-time";
 
-export function RequestTimeline({ id, status, updatedAt }: { id: number; status: string; updatedAt: string }) {
+export function RequestTimeline({
+  id,
+  status,
+  updatedAt,
+  awaiting,
+}: {
+  id: number;
+  status: string;
+  updatedAt: string;
+  awaiting: boolean;
+}) {
   const t = useTranslations("History");
   const locale = useLocale();
   const errorText = useErrorText();
@@ -45,13 +56,13 @@ export function RequestTimeline({ id, status, updatedAt }: { id: number; status:
           </span>
         </li>
       ))}
-      {status === "PENDING" && (
+      {(status === "PENDING" || awaiting) && (
         <li className="relative" aria-current="step">
           <span
             aria-hidden="true"
             className="absolute top-1.5 -left-[23px] h-3 w-3 rounded-full border-2 border-gray-400 bg-white"
           />
-          <span className="block text-gray-700">{t("nextStep")}</span>
+          <span className="block text-gray-700">{awaiting ? t("awaitingApprovalStep") : t("nextStep")}</span>
         </li>
       )}
     </ol>

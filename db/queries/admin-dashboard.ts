@@ -2,10 +2,14 @@
  * The admin dashboard's figures, each one bounded statement: members, ID documents awaiting review, pending
  * requests per type, WLD owed to members per account kind (from the ledger), and sign-ups per KST day.
  * KST is UTC+9 all year, so a day is `(ts AT TIME ZONE 'UTC' + 9 hours)::date`, no time-zone database needed.
+ * The two queue lengths are the queues' own (a SUPERADMIN account's items only `withSuperadmins`, ./members); the
+ * WLD owed is every member's, the figure the reconciliation checks against the system accounts.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
+import { idQueue } from "./admin-id-documents";
+import type { ViewerScope } from "./members";
 
 export type DashboardDto = {
   members: { total: number; newToday: number };
@@ -21,7 +25,10 @@ export type DashboardDto = {
 const kstDate = (col: string) => sql.raw(`((${col} AT TIME ZONE 'UTC') + interval '9 hours')::date`);
 
 /** `today` is the KST day (YYYY-MM-DD) the figures are for. */
-export async function dashboardFigures(db: DbOrTx, { today, days }: { today: string; days: number }) {
+export async function dashboardFigures(
+  db: DbOrTx,
+  { today, days, ...scope }: { today: string; days: number } & ViewerScope,
+) {
   // The KST day `today` starts at 15:00 UTC of the day before.
   const dayStart = sql`(${today}::date - interval '9 hours')::timestamp AT TIME ZONE 'UTC'`;
   const firstDay = sql`(${today}::date - ${days - 1}::int)`;
@@ -29,15 +36,15 @@ export async function dashboardFigures(db: DbOrTx, { today, days }: { today: str
     await db.execute(sql`
       SELECT count(*) FILTER (WHERE role = 'USER') AS total,
              count(*) FILTER (WHERE role = 'USER' AND created_at >= ${dayStart}) AS today,
-             (SELECT count(*) FROM id_documents d JOIN users u ON u.id = d.user_id
-               WHERE d.status = 'PENDING' AND d.erased_at IS NULL AND u.status = 'ACTIVE' AND u.id_status = 'PENDING') AS pending_ids
+             (SELECT count(*) ${idQueue(scope)}) AS pending_ids
       FROM users WHERE status = 'ACTIVE'`),
   );
   const pending = rowsOf<{ type: "DEPOSIT" | "WITHDRAW" | "TRANSFER"; n: string | number }>(
     await db.execute(sql`
-      SELECT type::text AS type, count(*) AS n FROM requests
-      WHERE status = 'PENDING' AND (quote_expires_at IS NULL OR quote_expires_at > now())
-      GROUP BY type`),
+      SELECT r.type::text AS type, count(*) AS n FROM requests r JOIN users u ON u.id = r.user_id
+      WHERE r.status = 'PENDING' AND (r.quote_expires_at IS NULL OR r.quote_expires_at > now())
+        ${scope.withSuperadmins ? sql`` : sql`AND u.role <> 'SUPERADMIN'`}
+      GROUP BY r.type`),
   );
   const owed = rowsOf<{ kind: string; total: string }>(
     await db.execute(sql`

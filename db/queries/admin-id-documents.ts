@@ -1,12 +1,13 @@
 /**
  * The ID review queue (/admin/id-reviews): pending submissions of active members, oldest first, with the
- * member and the image URL (served and audited by /api/id-images/{key}).
+ * member and the image URL (served and audited by /api/id-images/{key}). A SUPERADMIN's document is listed only
+ * `withSuperadmins` (./members): an ADMIN may neither decide it nor open its image.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import { idImageUrl } from "./id-documents";
-import { COUNT_CAP, cappedCount } from "./members";
+import { COUNT_CAP, cappedCount, type ViewerScope } from "./members";
 
 export type IdReviewDto = {
   documentId: number;
@@ -15,12 +16,14 @@ export type IdReviewDto = {
   imageUrl: string | null;
 };
 
-const QUEUE = sql`FROM id_documents d JOIN users u ON u.id = d.user_id
-  WHERE d.status = 'PENDING' AND d.erased_at IS NULL AND u.status = 'ACTIVE' AND u.id_status = 'PENDING'`;
+/** The queue's rows (also its length on the dashboard, ./admin-dashboard). */
+export const idQueue = ({ withSuperadmins }: ViewerScope) => sql`FROM id_documents d JOIN users u ON u.id = d.user_id
+  WHERE d.status = 'PENDING' AND d.erased_at IS NULL AND u.status = 'ACTIVE' AND u.id_status = 'PENDING'
+  ${withSuperadmins ? sql`` : sql`AND u.role <> 'SUPERADMIN'`}`;
 
 export async function idReviewQueue(
   db: DbOrTx,
-  { page, limit }: { page: number; limit: number },
+  { page, limit, ...scope }: { page: number; limit: number } & ViewerScope,
 ): Promise<{ items: IdReviewDto[]; total: number; totalCapped: boolean }> {
   const rows = rowsOf<{
     id: string | number;
@@ -33,11 +36,11 @@ export async function idReviewQueue(
     await db.execute(sql`
       SELECT d.id, u.id AS uid, u.user_id AS handle, u.name, d.storage_key AS key,
         to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
-      ${QUEUE}
+      ${idQueue(scope)}
       ORDER BY d.created_at ASC, d.id ASC
       LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
   );
-  const n = await cappedCount(db, sql`SELECT 1 ${QUEUE}`);
+  const n = await cappedCount(db, sql`SELECT 1 ${idQueue(scope)}`);
   return {
     items: rows.map((r) => ({
       documentId: Number(r.id),

@@ -1,13 +1,15 @@
 /**
  * The admin queue of deposit, withdraw and transfer requests (/admin/deposits and its CSV export): PENDING
  * first, then oldest first, each row with its member, amounts, the KRW value at request time and the payout
- * address split into its parts. A PENDING deposit whose quote ran out reads EXPIRED (as in ./requests.ts).
+ * address split into its parts. A PENDING deposit whose quote ran out reads EXPIRED (as in ./requests.ts). The
+ * queue's rows also name the `deposit` proposal a deposit's approval waits on (./requests.ts pendingDepositProposals).
  */
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import type { Coin, RequestStatus, RequestType } from "@/db/schema";
-import { COUNT_CAP, cappedCount } from "./members";
+import { COUNT_CAP, cappedCount, type ViewerScope } from "./members";
+import { pendingDepositProposals } from "./requests";
 
 export type AdminRequestRowDto = {
   id: number;
@@ -32,6 +34,9 @@ export type AdminRequestRowDto = {
   user: { id: number; userId: string; name: string };
 };
 
+/** A row of the queue: the request, and the proposal its approval waits on (승인 대기), if any, at the time asked. */
+export type AdminQueueRowDto = AdminRequestRowDto & { pendingProposalId: number | null };
+
 export type AdminRequestFilter = { type?: RequestType; status?: RequestStatus };
 
 const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -39,8 +44,10 @@ const effectiveStatus = sql.raw(
   `(CASE WHEN r.status = 'PENDING' AND r.quote_expires_at <= now() THEN 'EXPIRED'::request_status ELSE r.status END)`,
 );
 
-function whereOf(f: AdminRequestFilter): SQL {
+/** The queue's filter over `requests r JOIN users u`: a SUPERADMIN's requests only `withSuperadmins` (./members). */
+function whereOf(f: AdminRequestFilter & ViewerScope): SQL {
   const parts: SQL[] = [sql`TRUE`];
+  if (!f.withSuperadmins) parts.push(sql`u.role <> 'SUPERADMIN'`);
   if (f.type) parts.push(sql`r.type = ${f.type}::request_type`);
   if (f.status) parts.push(sql`${effectiveStatus} = ${f.status}::request_status`);
   return sql.join(parts, sql` AND `);
@@ -93,7 +100,7 @@ const toDto = (r: Row): AdminRequestRowDto => ({
   user: { id: r.user_id, userId: r.handle, name: r.name },
 });
 
-async function rowsFor(db: DbOrTx, f: AdminRequestFilter, limit: number, offset: number) {
+async function rowsFor(db: DbOrTx, f: AdminRequestFilter & ViewerScope, limit: number, offset: number) {
   return rowsOf<Row>(
     await db.execute(sql`
       SELECT r.id, r.type::text AS type, ${effectiveStatus}::text AS status, r.coin_symbol::text AS coin,
@@ -111,17 +118,23 @@ async function rowsFor(db: DbOrTx, f: AdminRequestFilter, limit: number, offset:
   );
 }
 
-/** One page of the queue; `total` exact up to COUNT_CAP (then `totalCapped`). */
+/** One page of the queue as it stands at `at`; `total` exact up to COUNT_CAP (then `totalCapped`). */
 export async function adminRequestPage(
   db: DbOrTx,
-  f: AdminRequestFilter & { page: number; limit: number },
-): Promise<{ items: AdminRequestRowDto[]; total: number; totalCapped: boolean }> {
-  const rows = await rowsFor(db, f, f.limit, (f.page - 1) * f.limit);
-  const n = await cappedCount(db, sql`SELECT 1 FROM requests r WHERE ${whereOf(f)}`);
-  return { items: rows.map(toDto), total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+  f: AdminRequestFilter & ViewerScope & { page: number; limit: number; at: Date },
+): Promise<{ items: AdminQueueRowDto[]; total: number; totalCapped: boolean }> {
+  const rows = (await rowsFor(db, f, f.limit, (f.page - 1) * f.limit)).map(toDto);
+  const deposits = rows.filter((r) => r.type === "DEPOSIT").map((r) => r.id);
+  const pending = await pendingDepositProposals(db, { requestIds: deposits, at: f.at });
+  const n = await cappedCount(db, sql`SELECT 1 FROM requests r JOIN users u ON u.id = r.user_id WHERE ${whereOf(f)}`);
+  return {
+    items: rows.map((r) => ({ ...r, pendingProposalId: pending.get(r.id) ?? null })),
+    total: Math.min(n, COUNT_CAP),
+    totalCapped: n > COUNT_CAP,
+  };
 }
 
 /** Up to `max` rows of the queue in its order, for the CSV export. */
-export async function adminRequestExportRows(db: DbOrTx, f: AdminRequestFilter & { max: number }) {
+export async function adminRequestExportRows(db: DbOrTx, f: AdminRequestFilter & ViewerScope & { max: number }) {
   return (await rowsFor(db, f, f.max, 0)).map(toDto);
 }

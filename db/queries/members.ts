@@ -8,9 +8,13 @@
  * rows only (ledger_accounts_owner_uq). The total is never a second full scan: it is counted over at most
  * COUNT_CAP + 1 matching rows, exact up to COUNT_CAP; beyond, `totalCapped` is true and `total` is COUNT_CAP
  * ("1,000+"), or with no search term the planner's row estimate of the table. Pages past the cap still answer.
+ *
+ * SUPERADMIN accounts are listed only `withSuperadmins` (a SUPERADMIN reading; lib/admin/lists.ts decides): an
+ * ADMIN may not read one (lib/auth/permissions.ts), so a list or an export must not show it either — rows, phones,
+ * balances and totals alike. The filter is one more condition on rows the indexes already found, never a new path.
  */
 import "server-only";
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import { type ProfileDto, profileColumns, toProfileDto } from "@/db/queries/users";
 import { users } from "@/db/schema";
@@ -21,7 +25,9 @@ export type MemberDto = ProfileDto & {
   /** WLD staked, a decimal string. */
   stakedWld: string;
 };
-export type MemberListQuery = { search: string; phone: string; page: number; limit: number };
+/** Whether a list shows SUPERADMIN accounts (and what they own): only to a viewer who may read one. */
+export type ViewerScope = { withSuperadmins: boolean };
+export type MemberListQuery = { search: string; phone: string; page: number; limit: number } & ViewerScope;
 export type MemberPage = { users: MemberDto[]; total: number; totalCapped: boolean };
 
 /** Totals are exact up to this many matches. */
@@ -37,9 +43,10 @@ const wldBalance = (kind: "holding" | "staked") =>
     WHERE a.user_id = "users"."id" AND a.coin = 'WLD' AND a.kind = ${kind}), '0')`;
 
 /** The filter of the list (and of its CSV export). */
-export function memberWhere(q: Pick<MemberListQuery, "search" | "phone">): SQL | undefined {
+export function memberWhere(q: Pick<MemberListQuery, "search" | "phone" | "withSuperadmins">): SQL | undefined {
   return and(
     eq(users.status, "ACTIVE"),
+    q.withSuperadmins ? undefined : ne(users.role, "SUPERADMIN"),
     q.search ? or(ilike(users.userId, contains(q.search)), ilike(users.name, contains(q.search))) : undefined,
     q.phone ? ilike(users.phone, contains(q.phone)) : undefined,
   );
@@ -110,7 +117,7 @@ async function pageOf(db: DbOrTx, q: MemberListQuery): Promise<MemberPage> {
 /** Up to `max` members of a filter, newest first, for the CSV export. */
 export async function memberExportRows(
   db: DbOrTx,
-  q: Pick<MemberListQuery, "search" | "phone"> & { max: number },
+  q: Pick<MemberListQuery, "search" | "phone" | "withSuperadmins"> & { max: number },
 ): Promise<MemberDto[]> {
   const rows = await db
     .select(memberColumns)

@@ -2,10 +2,12 @@
  * Transfer, withdraw and deposit requests and their timelines: reads only (changes live in lib/wallet).
  * A PENDING deposit whose quote has run out reads EXPIRED here even before lib/wallet/requests.ts
  * expireStaleQuotes (lazily, or the periodic sweep) has written it, so nobody is shown a dead quote as pending.
+ * A deposit whose approval waits for a second administrator (a `deposit` proposal PENDING and not expired at `at`,
+ * the application clock the caller passes) says so.
  */
 import "server-only";
 import { and, asc, type Column, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { type DbOrTx, rowsOf } from "@/db/client";
 import { type Coin, type RequestStatus, type RequestType, requestEvents, requests, users } from "@/db/schema";
 
 export type RequestDto = {
@@ -22,6 +24,8 @@ export type RequestDto = {
   reason: string | null;
   /** Deposits: until when the quoted price holds (null for transfers/withdrawals). */
   quoteExpiresAt: string | null;
+  /** A deposit approved by one administrator, waiting for a second one's approval (승인 대기). */
+  awaitingApproval: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -50,13 +54,13 @@ const columns = {
   createdAt: requests.createdAt,
   updatedAt: requests.updatedAt,
 };
-type Row = Omit<RequestDto, "quoteExpiresAt" | "createdAt" | "updatedAt"> & {
+type Row = Omit<RequestDto, "quoteExpiresAt" | "awaitingApproval" | "createdAt" | "updatedAt"> & {
   quoteExpiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
 
-const requestDto = (r: Row): RequestDto => ({
+const requestDto = (r: Row, pending: Map<number, number>): RequestDto => ({
   id: r.id,
   type: r.type,
   coinSymbol: r.coinSymbol,
@@ -69,17 +73,46 @@ const requestDto = (r: Row): RequestDto => ({
   status: r.status,
   reason: r.reason,
   quoteExpiresAt: r.quoteExpiresAt?.toISOString() ?? null,
+  awaitingApproval: pending.has(r.id),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** One request as its owner or an administrator sees it, or null. */
-export async function requestById(db: DbOrTx, { id }: { id: number }): Promise<RequestDto | null> {
-  const [r] = await db.select(columns).from(requests).where(eq(requests.id, id));
-  return r ? requestDto(r) : null;
+/**
+ * The `deposit` proposals waiting for a second administrator (PENDING, not expired at `at`) among these requests,
+ * while the request is undecided: request id → proposal id. At most one per request (lib/wallet/request-decisions.ts
+ * proposes none while one waits).
+ */
+export async function pendingDepositProposals(
+  db: DbOrTx,
+  { requestIds, at }: { requestIds: number[]; at: Date },
+): Promise<Map<number, number>> {
+  if (requestIds.length === 0) return new Map();
+  // The literal kind and status let the planner use the partial index proposals_pending_deposit_idx.
+  const rows = rowsOf<{ request_id: string; id: string }>(
+    await db.execute(sql`
+      SELECT r.id::text AS request_id, p.id::text AS id
+      FROM proposals p JOIN requests r ON r.id = (p.payload->>'requestId')::bigint
+      WHERE p.kind = 'deposit' AND p.status = 'PENDING' AND p.expires_at > ${at.toISOString()}::timestamptz
+        AND r.status IN ('PENDING', 'EXPIRED')
+        AND (p.payload->>'requestId')::bigint IN (${sql.join(
+          requestIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+  );
+  return new Map(rows.map((r) => [Number(r.request_id), Number(r.id)]));
 }
 
-type Filter = { status?: RequestStatus; type?: RequestType; page: number; limit: number };
+const depositIds = (rows: { id: number; type: RequestType }[]) =>
+  rows.filter((r) => r.type === "DEPOSIT").map((r) => r.id);
+
+/** One request as its owner or an administrator sees it at `at`, or null. */
+export async function requestById(db: DbOrTx, { id, at }: { id: number; at: Date }): Promise<RequestDto | null> {
+  const [r] = await db.select(columns).from(requests).where(eq(requests.id, id));
+  return r ? requestDto(r, await pendingDepositProposals(db, { requestIds: depositIds([r]), at })) : null;
+}
+
+type Filter = { status?: RequestStatus; type?: RequestType; page: number; limit: number; at: Date };
 
 function filters(f: Filter, extra: SQL[] = []) {
   const parts = [...extra];
@@ -98,7 +131,8 @@ export async function memberRequests(db: DbOrTx, { userId, ...f }: Filter & { us
     .limit(f.limit)
     .offset((f.page - 1) * f.limit);
   const [c] = await db.select({ n: count() }).from(requests).where(where);
-  return { items: rows.map((r) => requestDto(r)), total: Number(c?.n ?? 0) };
+  const pending = await pendingDepositProposals(db, { requestIds: depositIds(rows), at: f.at });
+  return { items: rows.map((r) => requestDto(r, pending)), total: Number(c?.n ?? 0) };
 }
 
 export async function adminRequests(db: DbOrTx, f: Filter): Promise<{ items: AdminRequestDto[]; total: number }> {
@@ -112,8 +146,9 @@ export async function adminRequests(db: DbOrTx, f: Filter): Promise<{ items: Adm
     .limit(f.limit)
     .offset((f.page - 1) * f.limit);
   const [c] = await db.select({ n: count() }).from(requests).where(where);
+  const pending = await pendingDepositProposals(db, { requestIds: depositIds(rows), at: f.at });
   return {
-    items: rows.map((r) => ({ ...requestDto(r), user: { id: r.userDbId, userId: r.handle, name: r.name } })),
+    items: rows.map((r) => ({ ...requestDto(r, pending), user: { id: r.userDbId, userId: r.handle, name: r.name } })),
     total: Number(c?.n ?? 0),
   };
 }

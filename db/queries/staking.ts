@@ -396,3 +396,69 @@ export async function listProducts(db: DbOrTx): Promise<ProductDto[]> {
   const rows = await db.select(productColumns).from(stakingProducts).orderBy(stakingProducts.id);
   return rows.map(toProductDto);
 }
+
+/**
+ * A product change or a new product waiting for a second administrator (SECURITY I39): the product as it will be
+ * once approved — the proposed fields over the current ones.
+ */
+export type PendingProductDto = {
+  proposalId: number;
+  kind: "product_rate" | "product_create";
+  /** The product changed; null for one that does not exist yet. */
+  productId: number | null;
+  coinSymbol: Coin;
+  name: string;
+  annualRate: string;
+  minAmount: string;
+  active: boolean;
+  proposedBy: string;
+  createdAt: string;
+  expiresAt: string;
+};
+
+/** GET /api/admin/staking-products/pending: the pending product proposals not yet expired at `at`, oldest first. */
+export async function pendingProductProposals(db: DbOrTx, { at }: { at: Date }): Promise<PendingProductDto[]> {
+  // The proposed value (a change's patch, a new product's fields), else the product's own.
+  const field = (key: string, current: SQL) =>
+    sql`COALESCE(p.payload->'patch'->>${key}, p.payload->'product'->>${key}, ${current})`;
+  const rows = rowsOf<{
+    id: string;
+    kind: PendingProductDto["kind"];
+    product_id: number | null;
+    coin: Coin;
+    name: string;
+    rate: string;
+    min: string;
+    active: boolean;
+    proposed_by: string;
+    created_at: string;
+    expires_at: string;
+  }>(
+    await db.execute(sql`
+      SELECT p.id::text AS id, p.kind, s.id AS product_id, ${field("coinSymbol", sql`s.coin_symbol::text`)} AS coin,
+        ${field("name", sql`s.name`)} AS name,
+        ${num(sql`${field("annualRate", sql`s.annual_rate::text`)}::numeric`)} AS rate,
+        ${num(sql`${field("minAmount", sql`s.min_amount::text`)}::numeric`)} AS min,
+        ${field("active", sql`s.active::text`)}::boolean AS active,
+        u.user_id AS proposed_by, p.created_at::text AS created_at, p.expires_at::text AS expires_at
+      FROM proposals p
+      JOIN users u ON u.id = p.proposed_by
+      LEFT JOIN staking_products s ON p.kind = 'product_rate' AND s.id = (p.payload->>'productId')::integer
+      WHERE p.kind IN ('product_rate', 'product_create') AND p.status = 'PENDING'
+        AND p.expires_at > ${at.toISOString()}::timestamptz
+      ORDER BY p.id`),
+  );
+  return rows.map((r) => ({
+    proposalId: Number(r.id),
+    kind: r.kind,
+    productId: r.product_id,
+    coinSymbol: r.coin,
+    name: r.name,
+    annualRate: r.rate,
+    minAmount: r.min,
+    active: r.active,
+    proposedBy: r.proposed_by,
+    createdAt: pgTime(r.created_at).toISOString(),
+    expiresAt: pgTime(r.expires_at).toISOString(),
+  }));
+}

@@ -3,9 +3,11 @@
  *
  * - UTF-8 with a byte-order mark, so Excel opens Korean correctly; written by csv-stringify (quoting, embedded
  *   quotes and line breaks) in chunks of CHUNK rows into a streamed body.
- * - Formula injection: a cell starting with =, +, -, @, a tab or a carriage return is prefixed with ' so a
- *   spreadsheet shows it as text instead of running it.
- * - At most MAX_EXPORT_ROWS rows (the list's order), read by one bounded query.
+ * - Formula injection: a cell starting with =, +, -, @ (or their fullwidth forms ＝ ＋ － ＠, which spreadsheets
+ *   fold to ASCII), a tab or a carriage return is prefixed with ' so a spreadsheet shows it as text instead of
+ *   running it — except a plain decimal number such as "-12.5", which stays a number a tax sheet can add up.
+ * - At most MAX_EXPORT_ROWS rows (the list's order), read by one bounded query, and only the rows the list shows
+ *   the same administrator (an ADMIN's export has no SUPERADMIN account, ./lists.ts).
  * - Every export writes an audit row `admin.export.<kind>` with the filter and the number of rows.
  */
 import "server-only";
@@ -15,16 +17,22 @@ import { auditExportRows, type AuditFilter } from "@/db/queries/admin-audit";
 import { type AdminRequestFilter, adminRequestExportRows } from "@/db/queries/admin-requests";
 import { memberExportRows } from "@/db/queries/members";
 import { audit, type RequestMeta } from "@/lib/audit";
+import { scopeOf, type Viewer } from "./lists";
 
 export const MAX_EXPORT_ROWS = 100_000;
 const CHUNK = 1000;
 const BOM = "\uFEFF";
 
-/** A cell a spreadsheet would read as a formula gets a leading apostrophe. */
+/** What makes a spreadsheet read a cell as a formula: =, +, -, @, their fullwidth forms, a tab or a CR. */
+const FORMULA_START = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\t\r]/;
+/** A negative amount or KRW value as the exports write it: read as that number, nothing to run. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** A cell a spreadsheet would read as a formula gets a leading apostrophe; a plain number stays a number. */
 export function safeCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   const s = typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return FORMULA_START.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
 }
 
 /** KST wall time "YYYY-MM-DD HH:mm:ss" of an ISO instant. */
@@ -61,11 +69,9 @@ export function csvResponse(kind: string, table: Table): Response {
   });
 }
 
-type Actor = { id: number };
-
 async function audited(
   kind: "members" | "requests" | "audit",
-  actor: Actor,
+  actor: Viewer,
   filter: object,
   rows: number,
   meta: RequestMeta,
@@ -79,8 +85,8 @@ async function audited(
 }
 
 /** GET /api/admin/export/members: the member list's filter (search, phone), newest first. */
-export async function exportMembers(actor: Actor, filter: { search: string; phone: string }, meta: RequestMeta) {
-  const rows = await memberExportRows(await getDb(), { ...filter, max: MAX_EXPORT_ROWS });
+export async function exportMembers(actor: Viewer, filter: { search: string; phone: string }, meta: RequestMeta) {
+  const rows = await memberExportRows(await getDb(), { ...filter, ...scopeOf(actor), max: MAX_EXPORT_ROWS });
   await audited("members", actor, filter, rows.length, meta);
   return csvResponse("members", {
     header: ["userId", "name", "phone", "idStatus", "holdingWld", "stakedWld", "createdAtKst", "role", "refCode"],
@@ -99,8 +105,8 @@ export async function exportMembers(actor: Actor, filter: { search: string; phon
 }
 
 /** GET /api/admin/export/requests: the queue's filter (type, status), PENDING first, then oldest first. */
-export async function exportRequests(actor: Actor, filter: AdminRequestFilter, meta: RequestMeta) {
-  const rows = await adminRequestExportRows(await getDb(), { ...filter, max: MAX_EXPORT_ROWS });
+export async function exportRequests(actor: Viewer, filter: AdminRequestFilter, meta: RequestMeta) {
+  const rows = await adminRequestExportRows(await getDb(), { ...filter, ...scopeOf(actor), max: MAX_EXPORT_ROWS });
   await audited("requests", actor, filter, rows.length, meta);
   return csvResponse("requests", {
     header: [
@@ -143,7 +149,7 @@ export async function exportRequests(actor: Actor, filter: AdminRequestFilter, m
 }
 
 /** GET /api/admin/export/audit: the audit list's filter, newest first. */
-export async function exportAudit(actor: Actor, filter: AuditFilter, meta: RequestMeta) {
+export async function exportAudit(actor: Viewer, filter: AuditFilter, meta: RequestMeta) {
   const rows = await auditExportRows(await getDb(), { ...filter, max: MAX_EXPORT_ROWS });
   await audited("audit", actor, filter, rows.length, meta);
   return csvResponse("audit", {

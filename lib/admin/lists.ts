@@ -1,33 +1,54 @@
 /**
  * The admin console's read use cases: each a db/queries read bound to the database (lib/read.ts), so the
  * route handlers under app/api/admin call one function and never a query. Shapes are documented on the queries.
+ *
+ * A list is many single reads at once, so it obeys their rule (lib/auth/permissions.ts, SECURITY 34 and 42): a
+ * viewer who may not read a SUPERADMIN account sees no row of one — members, requests, ID documents, referral
+ * codes, the dashboard's queue lengths, and the CSV exports of the same lists (./export.ts).
  */
 import "server-only";
-import { getDb } from "@/db/client";
+import { type DbOrTx, getDb } from "@/db/client";
 import { dashboardFigures } from "@/db/queries/admin-dashboard";
 import { idReviewQueue } from "@/db/queries/admin-id-documents";
 import { auditPage } from "@/db/queries/admin-audit";
 import { referralCodePage } from "@/db/queries/admin-referral-codes";
 import { adminRequestPage } from "@/db/queries/admin-requests";
-import { memberPage } from "@/db/queries/members";
+import { memberPage, type ViewerScope } from "@/db/queries/members";
+import type { Role } from "@/db/schema";
+import { targetRefusal } from "@/lib/auth/permissions";
 import { reader } from "@/lib/read";
 import { kstDay } from "@/lib/staking/time";
 
 /** Days of sign-ups the dashboard charts (today included). */
 export const SIGNUP_DAYS = 30;
 
+/** The administrator reading a list. */
+export type Viewer = { id: number; role: Role };
+
+/** What `viewer` may see of SUPERADMIN accounts: exactly what a single read of one would allow them. */
+export function scopeOf(viewer: Viewer): ViewerScope {
+  const superadmin = { id: 0, role: "SUPERADMIN", status: "ACTIVE" } as const;
+  return { withSuperadmins: targetRefusal(viewer, superadmin, "member.read") === null };
+}
+
+/** The query as a use case read by `viewer`, who sees the rows `scopeOf(viewer)` allows. */
+const forViewer =
+  <A extends ViewerScope, R>(query: (db: DbOrTx, args: A) => Promise<R>) =>
+  async (viewer: Viewer, args: Omit<A, keyof ViewerScope>): Promise<R> =>
+    query(await getDb(), { ...args, ...scopeOf(viewer) } as A);
+
 /** GET /api/admin/users/paginated. */
-export const memberList = reader(memberPage);
+export const memberList = forViewer(memberPage);
 /** GET /api/admin/id-documents. */
-export const idReviewList = reader(idReviewQueue);
+export const idReviewList = forViewer(idReviewQueue);
 /** GET /api/admin/requests. */
-export const requestQueue = reader(adminRequestPage);
+export const requestQueue = forViewer(adminRequestPage);
 /** GET /api/admin/referral-codes. */
-export const referralCodeList = reader(referralCodePage);
+export const referralCodeList = forViewer(referralCodePage);
 /** GET /api/admin/audit. */
 export const auditList = reader(auditPage);
 
-/** GET /api/admin/dashboard: the figures as of `now` (KST days). */
-export async function dashboard(now = new Date()) {
-  return dashboardFigures(await getDb(), { today: kstDay(now), days: SIGNUP_DAYS });
+/** GET /api/admin/dashboard: the figures as of `now` (KST days), the queue lengths as `viewer` sees the queues. */
+export async function dashboard(viewer: Viewer, now = new Date()) {
+  return dashboardFigures(await getDb(), { today: kstDay(now), days: SIGNUP_DAYS, ...scopeOf(viewer) });
 }

@@ -9,12 +9,27 @@
 import { sql } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "@/db/client";
 import { audit } from "@/lib/audit";
+import {
+  applyPasswordResetProposal,
+  applyRoleProposal,
+  applyTwoFactorResetProposal,
+} from "@/lib/auth/account-proposals";
+import { requireSeasonedApprover } from "@/lib/auth/approver-rules";
 import { requireDecisionRights } from "@/lib/auth/guards";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { D } from "@/lib/money";
-import { adjustInterest, type ProductInput, setMemberRate, updateProduct, withdrawStake } from "@/lib/staking/admin";
+import {
+  adjustInterest,
+  createProduct,
+  type ProductInput,
+  productInputOf,
+  setMemberRate,
+  updateProduct,
+  withdrawStake,
+} from "@/lib/staking/admin";
 import { adminDeposit, adminUnrecorded } from "@/lib/wallet/admin";
+import { approveDepositProposal } from "@/lib/wallet/request-decisions";
 import { setDailyLimitOverride } from "@/lib/wallet/limits";
 import type { ProposalStatus, ProposalKind } from "./proposal-kinds";
 import {
@@ -50,6 +65,8 @@ async function authorizeDecision(p: ProposalDto, d: Decider, approving: boolean)
     p.target?.id ?? null,
     approving,
   );
+  // An account promoted, or whose password or two-factor was reset, approves nothing for 72 hours.
+  if (approving) await requireSeasonedApprover(d, p);
 }
 
 type Locked = { id: string; kind: ProposalKind; status: ProposalStatus; expires_at: string | Date };
@@ -68,8 +85,11 @@ const stateError = (status: ProposalStatus) =>
 /** The idempotency key of the ledger posting an approved proposal makes. */
 export const postingKeyOf = (id: number) => `proposal:${id}`;
 
+/** What an approval hands to the approver alone: a password reset's temporary password, shown once. */
+type Applied = { temporaryPassword?: string } | undefined;
+
 /** Applies an approved proposal with the direct routes' own use-case code, inside the approval's transaction. */
-async function apply(tx: Tx, p: ProposalDto, actor: Actor): Promise<void> {
+async function apply(tx: Tx, p: ProposalDto, actor: Actor): Promise<Applied> {
   const meta = { ip: actor.ip ?? undefined, requestId: actor.requestId ?? undefined };
   const staking = { actorId: actor.id, ip: actor.ip, requestId: actor.requestId, postingKey: postingKeyOf(p.id) };
   const targetId = p.target?.id as number;
@@ -119,9 +139,31 @@ async function apply(tx: Tx, p: ProposalDto, actor: Actor): Promise<void> {
       await updateProduct(x.productId, productPatchOf(x.patch), staking, tx);
       return;
     }
+    case "product_create": {
+      const x = p.payload as Payloads["product_create"];
+      await createProduct(productInputOf(x.product), staking, tx);
+      return;
+    }
     case "withdraw_limit": {
       const x = p.payload as Payloads["withdraw_limit"];
       await applyWithdrawLimit(tx, targetId, x.limitKrw, actor);
+      return;
+    }
+    case "role":
+      await applyRoleProposal(tx, p, actor);
+      return;
+    case "password_reset":
+      return { temporaryPassword: await applyPasswordResetProposal(tx, p, actor) };
+    case "two_factor_reset":
+      await applyTwoFactorResetProposal(tx, p, actor);
+      return;
+    case "deposit": {
+      const x = p.payload as Payloads["deposit"];
+      await approveDepositProposal(
+        tx,
+        { id: p.id, payload: x, proposedBy: p.proposedBy.id },
+        { adminId: actor.id, postingKey: postingKeyOf(p.id), ...meta },
+      );
       return;
     }
     default:
@@ -160,14 +202,19 @@ async function applyWithdrawLimit(tx: Tx, userId: number, limitKrw: string | nul
 /**
  * POST /api/admin/proposals/{id}/approve: applies the change exactly once. The proposal row is locked FOR UPDATE
  * and must still be PENDING and younger than 72 hours; the change, the row's APPROVED mark with the posting id
- * and the audit row commit together or not at all. An expired proposal is marked EXPIRED and refused.
+ * and the audit row commit together or not at all. An expired proposal is marked EXPIRED and refused. Answers the
+ * proposal, and a password reset's temporary password for this approver alone.
  */
-export async function approveProposal(id: number, decider: Decider): Promise<ProposalDto> {
+export async function approveProposal(
+  id: number,
+  decider: Decider,
+): Promise<{ proposal: ProposalDto } & NonNullable<Applied>> {
   const actor = actorOf(decider);
   const db = await getDb();
   const seen = await readProposal(db, id);
   if (!seen) throw new AppError("NOT_FOUND");
   await authorizeDecision(seen, decider, true);
+  let applied: Applied;
   const outcome = await db.transaction(async (tx) => {
     const row = await lockProposal(tx, id);
     if (row.status !== "PENDING") throw stateError(row.status);
@@ -176,7 +223,7 @@ export async function approveProposal(id: number, decider: Decider): Promise<Pro
       await markExpired(tx, id, at, actor);
       return "expired" as const;
     }
-    await apply(tx, seen, actor);
+    applied = await apply(tx, seen, actor);
     const [posting] = rowsOf<{ id: string }>(
       await tx.execute(sql`SELECT id::text AS id FROM ledger_postings WHERE idempotency_key = ${postingKeyOf(id)}`),
     );
@@ -192,7 +239,7 @@ export async function approveProposal(id: number, decider: Decider): Promise<Pro
   });
   // The EXPIRED mark is committed; the refusal is the answer.
   if (outcome === "expired") throw new AppError("EXPIRED");
-  return (await readProposal(db, id))!;
+  return { proposal: (await readProposal(db, id))!, ...applied };
 }
 
 /** The audit row of a decision on a pending proposal: what was proposed, by whom, and the outcome. */

@@ -20,5 +20,8 @@ export const PROPOSAL_KINDS = [
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 export const PROPOSAL_STATUSES = ["PENDING", "APPROVED", "REJECTED", "EXPIRED", "CANCELLED"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+/** The decision note of a proposal CANCELLED because its proposer lost the role that made it (lib/auth/approver-rules.ts). */
+export const CANCEL_NOTES = { demoted: "proposer demoted", deactivated: "proposer deactivated" } as const;
+export type CancelCause = keyof typeof CANCEL_NOTES;
 /** A proposal can be approved for 72 hours. */
 export const PROPOSAL_TTL_MS = 72 * 60 * 60 * 1000;

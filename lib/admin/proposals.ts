@@ -1,6 +1,7 @@
 /**
  * Four-eyes approval (issue 14 item 2): proposing and reading. An admin balance change (coin, coinunhist,
- * interest, staking withdraw) above FOUR_EYES_LIMIT WLD, every staking-rate change (a member's own rate, a
+ * interest, staking withdraw, a KRW deposit approval) that would take the administrator's or the member's rolling
+ * 24-hour total above FOUR_EYES_LIMIT WLD (./four-eyes-limit.ts), every staking-rate change (a member's own rate, a
  * product's rate) and a member's daily withdrawal limit override do not happen when asked: they become a PENDING
  * proposal with a reason (202 { proposal }). Approving and rejecting — the only way a proposal is applied — live
  * in ./proposal-decisions.ts.
@@ -9,14 +10,20 @@ import { sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
 import type { Coin } from "@/db/schema";
 import { currentAuditMemo } from "@/lib/admin/audit-memo";
-import type { ProductInput } from "@/lib/staking/admin";
+import { admitDirectChange } from "@/lib/admin/four-eyes-limit";
+import {
+  newProductRaisesRates,
+  type ProductInput,
+  productChangeRaisesRates,
+  type StoredProduct,
+  storedProduct,
+} from "@/lib/staking/admin";
 import { audit } from "@/lib/audit";
 import type { Permission, Role } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { now } from "@/lib/clock";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { D, type Dec, toDecimalString } from "@/lib/money";
+import { type Dec, toDecimalString } from "@/lib/money";
 import {
   PROPOSAL_KINDS,
   PROPOSAL_STATUSES,
@@ -34,7 +41,10 @@ export type Payloads = {
   interest: { amount: string; action: "deposit" | "withdraw" };
   staking: { symbol: Coin; amount: string; action: "withdraw" };
   member_rate: { coinSymbol: Coin; rate: string; before: string | null };
-  /** The whole product change waits (lockEnd as ISO text); `before` is the product's rate when proposed. */
+  /**
+   * The whole product change waits (lockEnd as ISO text): a new rate, or a change that raises a rate in force
+   * (activating it, a lower minimum, …). `before` is the product's rate when proposed.
+   */
   product_rate: {
     productId: number;
     productName: string;
@@ -53,9 +63,10 @@ export type Payloads = {
   withdraw_limit: { limitKrw: string | null };
   /**
    * A member's KRW deposit (buy) request approved above the limit: the request, the KRW, and the WLD that the
-   * second approval credits (valued at the first approval's price).
+   * second approval credits (valued at the first approval's price). `repriced`: an EXPIRED deposit approved with
+   * the KRW received (`krw`), converted at a fresh `price`; the request takes these figures when it is credited.
    */
-  deposit: { requestId: number; krw: string; amount: string; symbol: Coin; price: string | null };
+  deposit: { requestId: number; krw: string; amount: string; symbol: Coin; price: string; repriced: boolean };
   /** Granting (or changing to) an administrator role; `before` is the role when proposed. */
   role: { role: Role; before: Role };
   /** Resetting another administrator's password (the temporary password is made at approval, shown to the approver). */
@@ -63,17 +74,7 @@ export type Payloads = {
   /** Turning another administrator's two-factor off. */
   two_factor_reset: { targetRole: Role };
   /** A new staking product whose rate would be in force (decimal strings, lockEnd as ISO text). */
-  product_create: {
-    product: {
-      coinSymbol: Coin;
-      name: string;
-      annualRate: string;
-      lockEnd: string | null;
-      lockDays: number | null;
-      minAmount: string;
-      active: boolean;
-    };
-  };
+  product_create: { product: StoredProduct };
 };
 
 /** The permission the change itself needs: the proposer needed it to propose, the approver needs it to approve. */
@@ -113,17 +114,6 @@ export type Actor = { id: number; role: Role | string; ip?: string | null; reque
 /** The administrator deciding, with the request (for the authorization refusals' audit rows). */
 export type Decider = { user: SessionUser; req: Request; ip: string; requestId: string };
 export const actorOf = (d: Decider): Actor => ({ id: d.user.id, role: d.user.role, ip: d.ip, requestId: d.requestId });
-
-/** The configured limit as a decimal (FOUR_EYES_LIMIT, default 1000 WLD). */
-export const fourEyesLimit = (): Dec => new D(env().FOUR_EYES_LIMIT);
-
-/**
- * Whether an admin balance change needs a second administrator: above the limit in WLD. Another coin has no
- * WLD value without a price, so every change of another coin needs one (the console only moves WLD).
- */
-export function needsFourEyes(symbol: Coin, amount: Dec): boolean {
-  return symbol !== "WLD" || amount.gt(fourEyesLimit());
-}
 
 /** The proposal's reason: the body's `reason`, else the console's memo (x-audit-memo); blank → 400. */
 function reasonOf(reason: string | null | undefined): string {
@@ -250,36 +240,49 @@ export async function proposeMemberRate(
 }
 
 /**
- * A product change with a new annual rate becomes a proposal (the whole change waits); null when the patch
- * carries no rate change, for the caller to apply at once. Unknown product → 404.
+ * The four-eyes gate of a product change (SECURITY I39), in the route's transaction: a new annual rate, or any
+ * change that would raise a rate in force (lib/staking/admin.ts productChangeRaisesRates: activating it, a lower
+ * minimum, another coin, deactivating it over an older product that pays more), becomes a proposal — the whole
+ * change waits; null when the change lowers or leaves every rate in force, for the caller to apply in the same
+ * transaction (product changes are serialized until it commits). Unknown product → 404.
  */
 export async function proposeProductChange(
+  tx: Tx,
   id: number,
   patch: Partial<ProductInput>,
   reason: string | null | undefined,
   actor: Actor,
 ): Promise<ProposalDto | null> {
-  if (patch.annualRate === undefined) return null;
-  const rate = patch.annualRate;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [product] = rowsOf<{ name: string; rate: string }>(
-      await tx.execute(sql`SELECT name, annual_rate::text AS rate FROM staking_products WHERE id = ${id}`),
-    );
-    if (!product) throw new AppError("NOT_FOUND");
-    if (rate.eq(product.rate)) return null;
-    return propose(tx, {
-      kind: "product_rate",
-      targetUserId: null,
-      payload: {
-        productId: id,
-        productName: product.name,
-        before: toDecimalString(product.rate),
-        patch: storedProductPatch(patch),
-      },
-      reason,
-      actor,
-    });
+  const { before, raises } = await productChangeRaisesRates(tx, id, patch);
+  const newRate = patch.annualRate !== undefined && !patch.annualRate.eq(before.annualRate);
+  if (!newRate && !raises) return null;
+  return propose(tx, {
+    kind: "product_rate",
+    targetUserId: null,
+    payload: { productId: id, productName: before.name, before: before.annualRate, patch: storedProductPatch(patch) },
+    reason,
+    actor,
+  });
+}
+
+/**
+ * The four-eyes gate of a new product (SECURITY I39), in the route's transaction: an active one that would raise
+ * a rate in force (the coin's newest active product is its default rate) becomes a `product_create` proposal;
+ * null for an inactive or no higher one, for the caller to create in the same transaction.
+ */
+export async function proposeProductCreate(
+  tx: Tx,
+  input: ProductInput,
+  reason: string | null | undefined,
+  actor: Actor,
+): Promise<ProposalDto | null> {
+  if (!(await newProductRaisesRates(tx, input))) return null;
+  return propose(tx, {
+    kind: "product_create",
+    targetUserId: null,
+    payload: { product: storedProduct(input) },
+    reason,
+    actor,
   });
 }
 
@@ -287,9 +290,9 @@ export async function proposeProductChange(
 export const proposalOutcome = (proposal: ProposalDto) => ({ status: 202, body: { proposal } });
 
 /**
- * The four-eyes gate of an admin balance change, inside the route's idempotent transaction: above the limit
- * (needsFourEyes) the change becomes a proposal and this is the route's 202 answer; at or below it, null — the
- * route applies the change itself.
+ * The four-eyes gate of an admin balance change, inside the route's idempotent transaction: when the change would
+ * take the administrator's or the member's rolling 24-hour total above the limit (./four-eyes-limit.ts) it becomes
+ * a proposal and this is the route's 202 answer; else null — the change is counted, and the route applies it.
  */
 export async function proposeIfAboveLimit<K extends "coin" | "coinunhist" | "interest" | "staking">(
   tx: Tx,
@@ -303,7 +306,8 @@ export async function proposeIfAboveLimit<K extends "coin" | "coinunhist" | "int
     actor: Actor;
   },
 ) {
-  if (!needsFourEyes(p.symbol, p.amount)) return null;
+  const change = { actorId: p.actor.id, memberId: p.targetUserId, kind: p.kind, symbol: p.symbol, amount: p.amount };
+  if (await admitDirectChange(tx, change)) return null;
   return proposalOutcome(await propose(tx, p));
 }
 

@@ -19,13 +19,19 @@
  * lib/admin/audit-memo.ts `withAuditMemo`, so every audit row the change writes (lib/audit.ts) carries it in
  * audit_log.memo — no use case passes it along, and a new admin route gets it for free.
  *
- * Two-factor (issue 14): with ADMIN_2FA=required an ADMIN or SUPERADMIN without two-factor gets 403
- * TWO_FACTOR_SETUP_REQUIRED from withAdmin and from withSelfOrAdmin on another member, before the handler runs.
+ * Two-factor (issue 14): with ADMIN_2FA=required an ADMIN or SUPERADMIN gets 403 TWO_FACTOR_SETUP_REQUIRED from
+ * withAdmin and from withSelfOrAdmin on another member, before the handler runs, unless the account has two-factor on
+ * AND this session passed it (a login with a code, or the enrolment made from it): two-factor is proven per
+ * session, so enrolling from one device never lets another device's password-only session act.
+ *
+ * Temporary password: a member signed in with a reset's temporary password gets 403 PASSWORD_CHANGE_REQUIRED from
+ * every wrapper (lib/auth/guards.ts requireUser) but `withSelf(fn, { duringPasswordChange: true })`, the change.
  */
 import type { NextRequest } from "next/server";
 import { auditMemoOf, withAuditMemo } from "@/lib/admin/audit-memo";
 import {
   type MemberRef,
+  type PasswordChangeRule,
   requirePermission,
   requireSelf,
   requireSelfOrTarget,
@@ -46,9 +52,13 @@ export type SelfOrAdminCtx<P> = TargetCtx<P> & { self: boolean };
 type Route<P> = (req: NextRequest, context: RouteContext<P>) => Promise<Response>;
 type Fn<C> = (ctx: C) => Promise<Result>;
 
-/** ADMIN_2FA=required: an administrator acts on others only once enrolled (403 TWO_FACTOR_SETUP_REQUIRED). */
-function requireAdminTwoFactor(user: SessionUser): void {
-  if (!user.twoFactor && isAdminRole(user.role) && adminTwoFactorRequired())
+/**
+ * ADMIN_2FA=required: an administrator acts on others only from a session that passed two-factor, on an account
+ * that still has it on (403 TWO_FACTOR_SETUP_REQUIRED). Callers: the wrappers here, and lib/health.ts for the
+ * administrator's deep health answer (an admin read outside /api/admin).
+ */
+export function requireAdminTwoFactor(user: SessionUser): void {
+  if (isAdminRole(user.role) && adminTwoFactorRequired() && !(user.twoFactor && user.twoFactorSession))
     throw new AppError("TWO_FACTOR_SETUP_REQUIRED");
 }
 
@@ -57,9 +67,12 @@ export function withUser<P = Record<string, never>>(fn: Fn<UserCtx<P>>): Route<P
   return handler<P>(async (ctx) => fn({ ...ctx, user: await requireUser(ctx.req, ctx.requestId) }));
 }
 
-/** Only the member named by `params.userId`, acting on their own account. */
-export function withSelf<P extends { userId: string }>(fn: Fn<UserCtx<P>>): Route<P> {
-  return handler<P>(async (ctx) => fn({ ...ctx, user: await requireSelf(ctx.req, ctx.requestId, ctx.params) }));
+/**
+ * Only the member named by `params.userId`, acting on their own account. `duringPasswordChange`: the call answers
+ * while the member must still replace a reset's temporary password (the password change itself).
+ */
+export function withSelf<P extends { userId: string }>(fn: Fn<UserCtx<P>>, rule: PasswordChangeRule = {}): Route<P> {
+  return handler<P>(async (ctx) => fn({ ...ctx, user: await requireSelf(ctx.req, ctx.requestId, ctx.params, rule) }));
 }
 
 /**

@@ -41,15 +41,25 @@ async function denied(d: Denial, reason: string, targetUserId?: number): Promise
   return new AppError(reason === "self-action" ? "SELF_ACTION" : "FORBIDDEN");
 }
 
+/** Whether a call answers while the member still has to replace a reset's temporary password. */
+export type PasswordChangeRule = { duringPasswordChange?: boolean };
+
 /**
- * Any signed-in, active member. A sent x-user-id that is not theirs is refused (never trusted).
+ * Any signed-in, active member. A sent x-user-id that is not theirs is refused (never trusted). A member signed in
+ * with a reset's temporary password gets 403 PASSWORD_CHANGE_REQUIRED until they set their own — except on the
+ * call that does it (`duringPasswordChange`; logout and the session read do not come through here).
  * Callers: the lib/api wrappers.
  */
-export async function requireUser(req: Request, requestId: string): Promise<SessionUser> {
+export async function requireUser(
+  req: Request,
+  requestId: string,
+  rule: PasswordChangeRule = {},
+): Promise<SessionUser> {
   const user = await sessionUser(req);
   if (!user) throw new AppError("UNAUTHENTICATED");
   const claimed = req.headers.get("x-user-id");
   if (claimed !== null && claimed !== user.userId) throw await denied({ req, requestId, actor: user }, "x-user-id");
+  if (user.passwordChangeRequired && !rule.duringPasswordChange) throw new AppError("PASSWORD_CHANGE_REQUIRED");
   return user;
 }
 
@@ -184,8 +194,9 @@ export async function requireSelf(
   req: Request,
   requestId: string,
   params: Record<string, unknown>,
+  rule: PasswordChangeRule = {},
 ): Promise<SessionUser> {
-  const actor = await requireUser(req, requestId);
+  const actor = await requireUser(req, requestId, rule);
   if (actor.userId.toLowerCase() !== String(params.userId ?? "").toLowerCase())
     throw await denied({ req, requestId, actor }, "not-self");
   return actor;

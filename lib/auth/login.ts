@@ -141,16 +141,21 @@ export async function checkLoginFactor(
   });
 }
 
-/** A new session's row as a statement, to join a check's closing statement. */
+/**
+ * A new session's row as a statement, to join a check's closing statement. `twoFactor`: the login passed a code
+ * (sessions.two_factor_at, what ADMIN_2FA=required asks of an administrator's session).
+ */
 export function sessionInsertSql(
   session: { id: string; expiresAt: Date },
   accountId: number,
   meta: RequestMeta,
   client?: { userAgent?: string | null },
+  twoFactor = false,
 ): SQL {
-  return sql`INSERT INTO sessions (id, user_id, expires_at, ip, user_agent) VALUES (${session.id}::text,
+  return sql`INSERT INTO sessions (id, user_id, expires_at, ip, user_agent, two_factor_at) VALUES (${session.id}::text,
     ${accountId}::integer, ${session.expiresAt.toISOString()}::timestamptz, ${meta.ip ?? null}::text,
-    ${client?.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null}::text)`;
+    ${client?.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null}::text,
+    ${twoFactor ? sql`now()` : sql`NULL`})`;
 }
 
 /** A new session's id and absolute end (the row is inserted by the login's closing statement). */

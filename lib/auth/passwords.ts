@@ -1,9 +1,11 @@
 /**
- * Passwords after sign-up: the one current-password check (password change, payout address), the member's
- * own change, and a SUPERADMIN's reset to a one-time temporary password.
+ * Passwords after sign-up: the one current-password check (password change, payout address, two-factor
+ * enrolment), the member's own change, and a SUPERADMIN's reset to a one-time temporary password — which the
+ * member must replace before anything else answers (users.password_change_required, lib/auth/guards.ts), and
+ * after which the account waits 72 hours before it may approve a proposal (./approver-rules.ts).
  */
 import { and, eq } from "drizzle-orm";
-import { type DbOrTx, getDb } from "@/db/client";
+import { type DbOrTx, getDb, type Tx } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { audit, type RequestMeta } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
@@ -11,6 +13,7 @@ import { notify } from "@/lib/notifications";
 import { startCooldown } from "@/lib/wallet/cooldown";
 import { LOGIN_ACCOUNT, rateLimited, reset } from "@/lib/rate-limit";
 import { generateTemporaryPassword } from "@/lib/referral";
+import { holdApprovals } from "./approver-rules";
 import { checkPassword, type LoginResult } from "./login";
 import { hashPassword } from "./password";
 import { revokeMemberSessions, type SessionUser } from "./session";
@@ -39,6 +42,7 @@ export async function verifyCurrentPasswordOrThrow(
 /**
  * The member changes their own password (current one required). Their other sessions end; the one
  * making the change continues (returned so the route can re-issue its cookie, same session and end).
+ * A reset's temporary password is replaced by it: the account answers again.
  */
 export async function changePassword(
   actor: SessionUser,
@@ -52,7 +56,7 @@ export async function changePassword(
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      .set({ passwordHash, passwordChangeRequired: false, updatedAt: new Date() })
       .where(and(eq(users.id, actor.id), eq(users.status, "ACTIVE")))
       .returning({ id: users.id, userId: users.userId, role: users.role });
     const [session] = await tx
@@ -69,28 +73,40 @@ export async function changePassword(
 }
 
 /**
- * A SUPERADMIN issues a one-time temporary password (answered once, never stored in clear). Every session
- * of the member ends, and the account's login lock lifts: the documented way back in after a lock-out.
- * Target rules (self, hierarchy, deactivated) are the caller's wrapper's.
+ * A one-time temporary password and its hash: the password is answered once to whoever reset it and never stored
+ * or logged in clear.
  */
-export async function resetPassword(actor: { id: number }, targetId: number, meta: RequestMeta): Promise<string> {
-  const temporary = generateTemporaryPassword();
-  const passwordHash = await hashPassword(temporary);
-  const db = await getDb();
-  const target = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(and(eq(users.id, targetId), eq(users.status, "ACTIVE")))
-      .returning({ id: users.id, userId: users.userId });
-    if (!row) throw new AppError("NOT_FOUND");
-    await revokeMemberSessions(tx, row.id);
-    // A reset hands the account to whoever holds the temporary password: the same 24 h cool-down as a change.
-    await startCooldown(tx, row.id, "PASSWORD_RESET");
-    await notify(tx, row.id, "password_changed", { by: "admin" });
-    await audit(tx, { action: "PASSWORD_RESET", actorId: actor.id, targetUserId: row.id, ...meta });
-    return row;
-  });
-  await reset(LOGIN_ACCOUNT, target.userId);
-  return temporary;
+export async function newTemporaryPassword(): Promise<{ temporaryPassword: string; passwordHash: string }> {
+  const temporaryPassword = generateTemporaryPassword();
+  return { temporaryPassword, passwordHash: await hashPassword(temporaryPassword) };
+}
+
+/**
+ * Sets a reset's password hash inside `tx`. Every session of the member ends, the account's login lock lifts
+ * (the documented way back in after a lock-out), the member must change the password at their next sign-in, their
+ * money waits out the 24-hour cool-down and the account approves nothing for 72 hours. 404 for a member who is
+ * not ACTIVE. Target rules (self, hierarchy) are the caller's. Callers: lib/auth/account-proposals.ts (a member's
+ * reset at once, an administrator's once approved).
+ */
+export async function applyPasswordReset(
+  tx: Tx,
+  actor: { id: number },
+  targetId: number,
+  passwordHash: string,
+  meta: Partial<RequestMeta>,
+): Promise<{ id: number; userId: string }> {
+  const [row] = await tx
+    .update(users)
+    .set({ passwordHash, passwordChangeRequired: true, updatedAt: new Date() })
+    .where(and(eq(users.id, targetId), eq(users.status, "ACTIVE")))
+    .returning({ id: users.id, userId: users.userId });
+  if (!row) throw new AppError("NOT_FOUND");
+  await revokeMemberSessions(tx, row.id);
+  // A reset hands the account to whoever holds the temporary password: the same 24 h cool-down as a change.
+  await startCooldown(tx, row.id, "PASSWORD_RESET");
+  await holdApprovals(tx, row.id);
+  await notify(tx, row.id, "password_changed", { by: "admin" });
+  await audit(tx, { action: "PASSWORD_RESET", actorId: actor.id, targetUserId: row.id, ...meta });
+  await reset(LOGIN_ACCOUNT, row.userId, tx);
+  return row;
 }

@@ -4,6 +4,8 @@
  * unrevoked, within its absolute lifetime (12 hours after login, never extended), not idle (30 minutes for
  * administrators, 7 days for members) and the member ACTIVE — one statement on the hot path. Logout revokes
  * its own row; a password change the member's other rows; role change, deactivation and a reset all of them.
+ * The row also says whether the session passed two-factor (`two_factor_at`: a login with a code, or the
+ * enrolment made from it), which ADMIN_2FA=required asks of an administrator's session (lib/api/with-auth.ts).
  */
 import crypto from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
@@ -34,8 +36,14 @@ export type SessionUser = {
   role: Role;
   idStatus: IdStatus;
   walletAddr: string | null;
-  /** Two-factor authentication is on (lib/auth/two-factor.ts): money requests need a code; admins may act. */
+  /** Two-factor authentication is on for the account (lib/auth/two-factor.ts): money requests need a code. */
   twoFactor: boolean;
+  /** This session passed two-factor (sessions.two_factor_at): what ADMIN_2FA=required asks of an administrator. */
+  twoFactorSession: boolean;
+  /** Signed in with a reset's temporary password: only the password change answers (lib/auth/guards.ts). */
+  passwordChangeRequired: boolean;
+  /** The account approves no proposal before then (lib/auth/account-proposals.ts); null: no wait. */
+  approverFrom: Date | null;
   /** The sessions row this request runs under (logout and a password change act on it). */
   sessionId: string;
 };
@@ -112,6 +120,9 @@ type SessionRow = {
   id_status: IdStatus;
   wallet_addr: string | null;
   two_factor: boolean;
+  session_two_factor: boolean;
+  password_change_required: boolean;
+  approver_from: Date | string | null;
 };
 
 /** The administrator roles as a SQL list, built once (they are our constants). */
@@ -128,7 +139,8 @@ const admins = sql.join(
 const activeSessionRow = statement<{ sid: string; uid: number }, SessionRow & { touch: boolean }>(
   (v) => sql`
       SELECT u.id, u.user_id, u.name, u.role, u.id_status, u.wallet_addr,
-        u.two_factor_enabled_at IS NOT NULL AS two_factor,
+        u.two_factor_enabled_at IS NOT NULL AS two_factor, s.two_factor_at IS NOT NULL AS session_two_factor,
+        u.password_change_required, u.approver_from,
         s.last_seen_at < now() - ${secs(TOUCH_EVERY_SEC)} AS touch
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = ${v.sid} AND s.user_id = ${v.uid} AND s.revoked_at IS NULL
@@ -166,6 +178,9 @@ export async function sessionUser(req: Request): Promise<SessionUser | null> {
     idStatus: row.id_status,
     walletAddr: row.wallet_addr,
     twoFactor: row.two_factor === true,
+    twoFactorSession: row.session_two_factor === true,
+    passwordChangeRequired: row.password_change_required === true,
+    approverFrom: row.approver_from === null ? null : new Date(row.approver_from),
     sessionId: claims.sid,
   };
 }

@@ -119,7 +119,7 @@ export async function completeTwoFactorLogin(
               }),
             ]
           : []),
-        sessionInsertSql(session, account.id, meta, client),
+        sessionInsertSql(session, account.id, meta, client, true),
         newDeviceLoginSql(account.id, { ...client, ip: meta.ip }),
       ],
     },

@@ -5,8 +5,11 @@
  * - The secret lives in users.two_factor_secret, AES-256-GCM encrypted with FILE_ENCRYPTION_KEY exactly like ID
  *   images (lib/storage/crypto.ts), the member's id bound in as associated data so a ciphertext copied to
  *   another member does not decrypt. It never leaves the server after enrolment.
- * - Enrolment: start (secret stored, still off; the QR and the manual key answered) → confirm with a valid code
- *   (on; the ten recovery codes answered once) → off again only with the current password AND a code.
+ * - Enrolment: start with the current password (secret stored, still off; the QR and the manual key answered) →
+ *   confirm with a valid code (on; the ten recovery codes answered once; the session that confirmed counts as
+ *   having passed two-factor and every other session of the account ends) → off again only with the current
+ *   password AND a code. Two-factor is proven per session (sessions.two_factor_at): a password-only session
+ *   elsewhere never starts counting as one because the account enrolled.
  * - A code is accepted once: the time step of the last accepted TOTP code is stored (users.two_factor_last_step)
  *   and only a later step is accepted, by a conditional UPDATE, so two requests racing with one code cannot both
  *   pass. A recovery code is spent by a conditional UPDATE of its row.
@@ -21,7 +24,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { type DbOrTx, getDb, rowsOf } from "@/db/client";
-import { idempotencyKeys, twoFactorRecoveryCodes, users } from "@/db/schema";
+import { idempotencyKeys, sessions, twoFactorRecoveryCodes, users } from "@/db/schema";
 import { idempotencyKeyOf } from "@/lib/api/idempotency";
 import { audit, auditInsert, type RequestMeta } from "@/lib/audit";
 import { now } from "@/lib/clock";
@@ -30,8 +33,10 @@ import { notify } from "@/lib/notifications";
 import { rateLimited } from "@/lib/rate-limit";
 import { decrypt, encrypt } from "@/lib/storage/crypto";
 import { startCooldown } from "@/lib/wallet/cooldown";
+import { holdApprovals } from "./approver-rules";
 import { checkLoginFactor } from "./login";
 import { verifyCurrentPasswordOrThrow } from "./passwords";
+import { revokeMemberSessions } from "./session";
 
 const ISSUER = "WLD Wallet";
 const PERIOD = 30;
@@ -219,11 +224,17 @@ export async function twoFactorStatus(userId: number): Promise<TwoFactorStatus> 
 export type Enrolment = { manualKey: string; otpauthUri: string; qrSvg: string };
 
 /**
- * Starts (or restarts) enrolment: a new 160-bit secret, stored encrypted, 2FA still off. Answers the
- * otpauth:// URI as a QR code (SVG) and the secret as a manual key — the only time the secret is shown.
- * 409 INVALID_STATE while 2FA is on (turn it off first).
+ * Starts (or restarts) enrolment: the current password first (400 WRONG_PASSWORD, 429 under the login throttle:
+ * a session alone does not bind the account to someone's phone), then a new 160-bit secret, stored encrypted, 2FA
+ * still off. Answers the otpauth:// URI as a QR code (SVG) and the secret as a manual key — the only time the
+ * secret is shown. 409 INVALID_STATE while 2FA is on (turn it off first).
  */
-export async function startEnrolment(member: { id: number; userId: string }, meta: RequestMeta): Promise<Enrolment> {
+export async function startEnrolment(
+  member: { id: number; userId: string },
+  currentPassword: string,
+  meta: RequestMeta,
+): Promise<Enrolment> {
+  await verifyCurrentPasswordOrThrow(member.id, currentPassword, meta);
   const secret = new Secret({ size: 20 });
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -242,11 +253,12 @@ export async function startEnrolment(member: { id: number; userId: string }, met
 
 /**
  * Confirms enrolment with a code from the app: 2FA on, the code's step stored (it cannot be used again), ten
- * new recovery codes stored hashed and answered once. 400 INVALID_OTP for a wrong code (enrolment stays
- * pending), 409 INVALID_STATE without a started enrolment or when already on.
+ * new recovery codes stored hashed and answered once. The session that confirmed has passed two-factor; every
+ * other session of the account ends (they signed in with the password alone). 400 INVALID_OTP for a wrong code
+ * (enrolment stays pending), 409 INVALID_STATE without a started enrolment or when already on.
  */
 export async function confirmEnrolment(
-  member: { id: number },
+  member: { id: number; sessionId: string },
   code: string,
   meta: RequestMeta,
 ): Promise<{ recoveryCodes: string[] }> {
@@ -261,12 +273,23 @@ export async function confirmEnrolment(
     const step = stepOfCode(openSecret(member.id, row.secret), normalize(code));
     if (step === null) throw new AppError("INVALID_OTP");
     await tx.update(users).set({ twoFactorEnabledAt: now(), twoFactorLastStep: step }).where(eq(users.id, member.id));
+    await tx
+      .update(sessions)
+      .set({ twoFactorAt: now() })
+      .where(and(eq(sessions.id, member.sessionId), eq(sessions.userId, member.id)));
+    const otherSessionsEnded = await revokeMemberSessions(tx, member.id, member.sessionId);
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, member.id));
     await tx
       .insert(twoFactorRecoveryCodes)
       .values(recoveryCodes.map((c) => ({ userId: member.id, codeHash: hashRecoveryCode(c) })));
-    await audit(tx, { action: "two_factor.enable", actorId: member.id, targetUserId: member.id, ...meta });
+    await audit(tx, {
+      action: "two_factor.enable",
+      actorId: member.id,
+      targetUserId: member.id,
+      ...meta,
+      after: { otherSessionsEnded },
+    });
     await notify(tx, member.id, "two_factor_changed", { change: "ENABLED", by: "self" });
     return { recoveryCodes };
   });
@@ -307,18 +330,23 @@ export async function disableTwoFactor(
 }
 
 /**
- * A SUPERADMIN resets a member's 2FA (a lost phone and lost recovery codes): off, the cool-down started, the
- * member notified. Target rules are the route wrapper's. Answers whether it was on.
+ * A SUPERADMIN resets a member's 2FA (a lost phone and lost recovery codes), inside `tx`: off, the money cool-down
+ * started, the account's 72-hour wait as an approver started, the member notified. Target rules are the caller's.
+ * Answers whether it was on (nothing changes when it was off). Callers: lib/auth/account-proposals.ts (a member's
+ * reset at once, an administrator's once approved).
  */
-export async function resetTwoFactor(actor: { id: number }, targetId: number, meta: RequestMeta): Promise<boolean> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const wasOn = await clearTwoFactor(tx, targetId);
-    if (!wasOn) return false;
-    await audit(tx, { action: "two_factor.reset", actorId: actor.id, targetUserId: targetId, ...meta });
-    await notify(tx, targetId, "two_factor_changed", { change: "RESET", by: "admin" });
-    return true;
-  });
+export async function applyTwoFactorReset(
+  tx: DbOrTx,
+  actor: { id: number },
+  targetId: number,
+  meta: Partial<RequestMeta>,
+): Promise<boolean> {
+  const wasOn = await clearTwoFactor(tx, targetId);
+  if (!wasOn) return false;
+  await holdApprovals(tx, targetId);
+  await audit(tx, { action: "two_factor.reset", actorId: actor.id, targetUserId: targetId, ...meta });
+  await notify(tx, targetId, "two_factor_changed", { change: "RESET", by: "admin" });
+  return true;
 }
 
 // ─── money requests ───────────────────────────────────────────────────────────

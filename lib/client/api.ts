@@ -2,9 +2,10 @@
  * Browser-side fetch for our own API: JSON in and out, same-origin cookies, and errors as
  * ApiError carrying the server's `code` and its (already translated) `error` message.
  * A 401 UNAUTHENTICATED (the session ended: logout elsewhere, expiry, password change) sends the
- * browser to /login?next=<this page>, so logging in again brings the member back here.
+ * browser to /login?next=<this page>, so logging in again brings the member back here. A 403
+ * PASSWORD_CHANGE_REQUIRED (signed in with a reset's temporary password) sends it to the password change.
  */
-import { loginPathFor } from "@/lib/next-path";
+import { loginPathFor, PASSWORD_CHANGE_PATH } from "@/lib/next-path";
 
 export class ApiError extends Error {
   constructor(
@@ -45,6 +46,7 @@ export async function api<T = unknown>(
     const b = (data ?? {}) as Record<string, unknown>;
     const error = new ApiError(res.status, String(b.code ?? "INTERNAL"), String(b.error ?? ""), b);
     if (isSessionEnded(error)) goToLogin();
+    else if (error.code === "PASSWORD_CHANGE_REQUIRED") leaveFor(PASSWORD_CHANGE_PATH);
     throw error;
   }
   return data as T;
@@ -60,11 +62,16 @@ export const isSessionEnded = (err: unknown) =>
 
 let leaving = false;
 
+/** Full navigation to `path` (unless already there); once, however many calls fail together. */
+function leaveFor(path: string): void {
+  if (typeof window === "undefined" || leaving || window.location.pathname === path.split("?")[0]) return;
+  leaving = true;
+  window.location.assign(path);
+}
+
 /** Full navigation to /login?next=<current page>; once, however many calls fail together. */
 export function goToLogin(): void {
-  if (typeof window === "undefined" || leaving) return;
+  if (typeof window === "undefined") return;
   const { pathname, search, hash } = window.location;
-  if (pathname === "/login") return;
-  leaving = true;
-  window.location.assign(loginPathFor(`${pathname}${search}${hash}`));
+  leaveFor(loginPathFor(`${pathname}${search}${hash}`));
 }

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { audit } from "@/lib/audit";
+import { cancelPendingProposalsOf } from "@/lib/auth/approver-rules";
 import { revokeMemberSessions, type SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { rejectPendingRequests } from "@/lib/wallet/request-decisions";
@@ -49,6 +50,8 @@ export async function deactivateMember(actor: SessionUser, targetId: number, met
       ip: meta.ip ?? undefined,
       requestId: meta.requestId ?? undefined,
     });
+    // An administrator's open four-eyes proposals die with the account (lib/auth/approver-rules.ts).
+    const proposalsCancelled = await cancelPendingProposalsOf(tx, targetId, "deactivated", { id: actor.id, ...meta });
     const imagesErased = await eraseIdImages(tx, targetId);
     await audit(tx, {
       action: "member.deactivate",
@@ -57,7 +60,7 @@ export async function deactivateMember(actor: SessionUser, targetId: number, met
       ip: meta.ip,
       requestId: meta.requestId,
       before: { status: "ACTIVE", role: target.role, idStatus: target.idStatus },
-      after: { status: "DEACTIVATED", personalDataErased: true, imagesErased, requestsRejected },
+      after: { status: "DEACTIVATED", personalDataErased: true, imagesErased, requestsRejected, proposalsCancelled },
     });
     return { id: targetId, status: "DEACTIVATED" as const };
   });

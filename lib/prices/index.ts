@@ -22,9 +22,9 @@ export const CHART_RANGES: readonly ChartRange[] = ["1d", "1w", "1m"];
 /** 1d = 1h × 24, 1w = 1d × 7, 1m = 1w × 4 (spec §7). */
 export const RANGE_INTERVAL: Record<ChartRange, Interval> = { "1d": "1h", "1w": "1d", "1m": "1w" };
 
-export type Quote = { priceKrw: string; updatedAt: Date; stale: boolean; usable: boolean };
 /** `seeded`: only the demo history is known (never reached the exchanges) — show it, never trade on it. */
-export type WldQuote = Quote & { usdtKrw: string; changePercent: string; seeded: boolean };
+export type Quote = { priceKrw: string; updatedAt: Date; stale: boolean; usable: boolean; seeded: boolean };
+export type WldQuote = Quote & { usdtKrw: string; changePercent: string };
 export type PriceMap = {
   prices: Partial<Record<PriceSymbol, string>>;
   updatedAt: Date;
@@ -182,13 +182,12 @@ function figuresOf(usdt: string, firstClose: string, lastClose: string) {
 export async function currentPrice(symbol: Coin | "USDT"): Promise<Quote> {
   if (symbol === "WLD") {
     const q = await wldQuote();
-    return { priceKrw: q.priceKrw, updatedAt: q.updatedAt, stale: q.stale, usable: q.usable };
+    return { priceKrw: q.priceKrw, updatedAt: q.updatedAt, stale: q.stale, usable: q.usable, seeded: q.seeded };
   }
   const t = await feeds().tickers.read();
   const entry = t.snapshot?.value[symbol];
   if (!entry) throw unavailable();
-  const { updatedAt, stale, usable } = combine([t]);
-  return { priceKrw: entry.priceKrw, updatedAt, stale, usable };
+  return { priceKrw: entry.priceKrw, ...combine([t]) };
 }
 
 /** Every listed coin and USDT in KRW (symbols with no known price are left out). */

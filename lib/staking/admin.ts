@@ -1,6 +1,8 @@
 /**
  * The admin staking calls (spec §7): products, a member's own rate, interest on the rewards account,
  * and withdrawing from a member's stake. Every change is audited; money moves only through lib/ledger.
+ * Whether a product change raises a rate in force — and so waits for a second administrator (SECURITY I39,
+ * lib/admin/proposals.ts) — is judged here, under the same lock the change itself takes.
  * Changes on a member lock the member row first and refuse a deactivated member (404).
  */
 import { eq, sql } from "drizzle-orm";
@@ -8,10 +10,12 @@ import { type DbOrTx, getDb, rowsOf } from "@/db/client";
 import { type ProductDto, productColumns, toProductDto } from "@/db/queries/staking";
 import { type Coin, memberStakingRates, stakingProducts } from "@/db/schema";
 import { audit } from "@/lib/audit";
+import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { credit, debit, move } from "@/lib/ledger";
-import { type Dec, toDecimalString } from "@/lib/money";
+import { D, type Dec, toDecimalString } from "@/lib/money";
 import { lockActiveMemberOrThrow } from "@/lib/wallet/holdings";
+import { productsWith, raisesRates } from "./rates";
 
 /** `postingKey`: the ledger idempotency key of a money change (an approved four-eyes proposal's `proposal:<id>`). */
 export type Actor = { actorId: number; ip?: string | null; requestId?: string | null; postingKey?: string };
@@ -26,9 +30,87 @@ export type ProductInput = {
   active: boolean;
 };
 
-export async function createProduct(input: ProductInput, actor: Actor): Promise<ProductDto> {
-  const db = await getDb();
+/** A product as a proposal keeps it until approved (decimal strings, lockEnd as ISO text). */
+export type StoredProduct = {
+  coinSymbol: Coin;
+  name: string;
+  annualRate: string;
+  lockEnd: string | null;
+  lockDays: number | null;
+  minAmount: string;
+  active: boolean;
+};
+
+export const storedProduct = (input: ProductInput): StoredProduct => ({
+  coinSymbol: input.coinSymbol,
+  name: input.name,
+  annualRate: toDecimalString(input.annualRate),
+  lockEnd: input.lockEnd ? input.lockEnd.toISOString() : null,
+  lockDays: input.lockDays ?? null,
+  minAmount: toDecimalString(input.minAmount ?? "0"),
+  active: input.active,
+});
+
+export const productInputOf = (stored: StoredProduct): ProductInput => ({
+  ...stored,
+  annualRate: new D(stored.annualRate),
+  lockEnd: stored.lockEnd === null ? null : new Date(stored.lockEnd),
+  minAmount: new D(stored.minAmount),
+});
+
+/**
+ * Product changes one at a time (SECURITY I39): each is judged against the rates the previous one left, so two
+ * changes that raise nothing alone cannot together put a higher rate in force. Held to the end of the caller's
+ * transaction; reads (the reward run, the screens) are not blocked.
+ */
+export async function lockProductChanges(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`LOCK TABLE staking_products IN SHARE ROW EXCLUSIVE MODE`);
+}
+
+/** Whether a new product would raise a rate in force (an inactive one never does). Takes lockProductChanges. */
+export async function newProductRaisesRates(tx: DbOrTx, input: ProductInput): Promise<boolean> {
+  if (!input.active) return false;
+  await lockProductChanges(tx);
+  return raisesRates(tx, productsWith(null, storedProduct(input)));
+}
+
+/**
+ * The product `id` before `patch`, and whether the patch would raise a rate in force: a higher rate, a lower
+ * minimum, activating it, moving it to another coin, or deactivating it over an older product that pays more.
+ * Takes lockProductChanges; unknown product → 404.
+ */
+export async function productChangeRaisesRates(
+  tx: DbOrTx,
+  id: number,
+  patch: Partial<ProductInput>,
+): Promise<{ before: ProductDto; raises: boolean }> {
+  await lockProductChanges(tx);
+  const [row] = await tx.select(productColumns).from(stakingProducts).where(eq(stakingProducts.id, id));
+  if (!row) throw new AppError("NOT_FOUND");
+  const before = toProductDto(row);
+  const after = {
+    coinSymbol: patch.coinSymbol ?? before.coinSymbol,
+    annualRate: patch.annualRate === undefined ? before.annualRate : toDecimalString(patch.annualRate),
+    minAmount: patch.minAmount === undefined ? before.minAmount : toDecimalString(patch.minAmount),
+    active: patch.active ?? before.active,
+  };
+  return { before, raises: await raisesRates(tx, productsWith(id, after)) };
+}
+
+/**
+ * Creates a product (audited). Its changes are recorded from the application's clock (lib/clock.ts), the instant
+ * its rate takes effect for the reward days (staking_product_versions).
+ */
+export async function createProduct(
+  input: ProductInput,
+  actor: Actor,
+  /** A caller's transaction to join (the route's, or an approved four-eyes proposal's); else one of its own. */
+  within?: DbOrTx,
+): Promise<ProductDto> {
+  const db = within ?? (await getDb());
   return db.transaction(async (tx) => {
+    await lockProductChanges(tx);
+    const at = now();
     const [row] = await tx
       .insert(stakingProducts)
       .values({
@@ -39,6 +121,8 @@ export async function createProduct(input: ProductInput, actor: Actor): Promise<
         lockDays: input.lockDays ?? null,
         minAmount: input.minAmount ? input.minAmount.toFixed() : "0",
         active: input.active,
+        createdAt: at,
+        updatedAt: at,
       })
       .returning(productColumns);
     if (!row) throw new Error("staking: product insert returned nothing");
@@ -52,18 +136,19 @@ export async function updateProduct(
   id: number,
   patch: Partial<ProductInput>,
   actor: Actor,
-  /** A caller's transaction to join (an approved four-eyes proposal); else one of its own. */
+  /** A caller's transaction to join (the route's, or an approved four-eyes proposal's); else one of its own. */
   within?: DbOrTx,
 ): Promise<ProductDto> {
   const db = within ?? (await getDb());
   return db.transaction(async (tx) => {
+    await lockProductChanges(tx);
     const [before] = await tx
       .select(productColumns)
       .from(stakingProducts)
       .where(eq(stakingProducts.id, id))
       .for("update");
     if (!before) throw new AppError("NOT_FOUND");
-    const set: Partial<typeof stakingProducts.$inferInsert> = { updatedAt: new Date() };
+    const set: Partial<typeof stakingProducts.$inferInsert> = { updatedAt: now() };
     if (patch.coinSymbol !== undefined) set.coinSymbol = patch.coinSymbol;
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.annualRate !== undefined) set.annualRate = patch.annualRate.toFixed();
@@ -94,7 +179,7 @@ export async function updateProduct(
 
 const actorFields = (a: Actor) => ({ actorId: a.actorId, ip: a.ip ?? null, requestId: a.requestId ?? null });
 
-/** Sets (upserts) a member's own annual rate for a coin; it overrides the product's rate from the next run. */
+/** Sets (upserts) a member's own annual rate for a coin; it overrides the product's rate from the day it is set. */
 export async function setMemberRate(
   userId: number,
   coin: Coin,
@@ -111,12 +196,14 @@ export async function setMemberRate(
         SELECT annual_rate::text AS rate FROM member_staking_rates
         WHERE user_id = ${userId} AND coin_symbol = ${coin}::coin FOR UPDATE`),
     )[0];
+    // From the application's clock: the instant the rate takes effect for the reward days (migration 0015).
+    const at = now();
     await tx
       .insert(memberStakingRates)
-      .values({ userId, coinSymbol: coin, annualRate: rate.toFixed() })
+      .values({ userId, coinSymbol: coin, annualRate: rate.toFixed(), updatedAt: at })
       .onConflictDoUpdate({
         target: [memberStakingRates.userId, memberStakingRates.coinSymbol],
-        set: { annualRate: rate.toFixed(), updatedAt: new Date() },
+        set: { annualRate: rate.toFixed(), updatedAt: at },
       });
     const after = { coinSymbol: coin, rate: toDecimalString(rate) };
     await audit(tx, {

@@ -3,6 +3,7 @@ import "server-only";
 import {
   adminMemberStaking,
   listProducts,
+  pendingProductProposals,
   rewardDays,
   stakedCoins,
   stakingHistory,
@@ -11,6 +12,7 @@ import {
   stakingRecords,
 } from "@/db/queries/staking";
 import { getDb } from "@/db/client";
+import { now } from "@/lib/clock";
 import { reader } from "@/lib/read";
 
 export const stakedCoinsOf = reader(stakedCoins);
@@ -21,3 +23,5 @@ export const stakingProgressPage = reader(stakingProgress);
 export const stakingRecordsPage = reader(stakingRecords);
 export const rewardDayPage = reader(rewardDays);
 export const productList = async () => listProducts(await getDb());
+/** The product changes and new products waiting for a second administrator, as they will be once approved. */
+export const pendingProductList = async () => pendingProductProposals(await getDb(), { at: now() });

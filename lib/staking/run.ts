@@ -5,7 +5,8 @@
  * rounded down to 8 decimals, credited from the coin's `rewards_pool` to the member's `rewards` account.
  * Per coin and day it is ONE set-based posting (lib/ledger/batch.ts) with idempotency key
  * `reward-run:<coin>:<day>`, and one staking_rewards row per member, coin and day (unique
- * staking_rewards_day_uq): a second or concurrent run of the same day pays nothing.
+ * staking_rewards_day_uq), behind the day's staking_runs row: a second or concurrent run of the same day pays
+ * nothing.
  *
  * "Staked balance at the end of the day" is the sum of the staked account's ledger entries with
  * created_at before 00:00 KST of the next day — read as its balance minus the entries since then — in ONE
@@ -20,24 +21,32 @@
  * A swap's created_at is its transaction's start; one that started before midnight but commits after the
  * run's snapshot is left out of that day (it counts from the next day on). The balance used is kept in
  * staking_rewards.staked_balance, so every reward can be explained afterwards.
- * The rate is the one in force when the run happens (lib/staking/rates.ts). A stake below the minimum amount
- * of the product whose rate pays (staking_products.min_amount) earns nothing that day; a member's own rate,
+ * The rates are those in force when the day ENDED (SECURITY I39), read from their history (ratesAsOf:
+ * staking_product_versions, member_staking_rate_versions, migration 0015), never those of the moment the run
+ * happens: a day run at 00:05, or days later by the catch-up, pays the same. A rate raised after the day ended
+ * does not reach back into it. The rate used is kept in staking_rewards.annual_rate. A stake below the minimum
+ * amount of the product whose rate pays (staking_products.min_amount) earns nothing that day; a member's own rate,
  * set by an administrator, has no minimum.
+ * A day once run is final: its finished staking_runs row is the record that it was decided, members paid and
+ * members not paid alike, and a later run of it — by hand, the cron's `date`, concurrently — pays nothing.
  * Only ACTIVE members are paid, and their users rows are locked FOR SHARE by the statement that picks them
  * (the foreign key check takes a row lock on each anyway): a deactivation in progress is waited for, and the
  * row is then re-checked, so no reward lands on an account deactivated while the run was under way.
  *
  * Catch-up (pendingDays): every ended day since the first day anything was staked that has no finished run
  * is unpaid, whatever ran after it — a run for a later day (`--date`, the cron body) never hides an earlier
- * one. Each call pays at most MAX_CATCH_UP_DAYS of them, oldest first, and says how many remain.
+ * one. Each call pays at most MAX_CATCH_UP_DAYS of them, oldest first, and says how many remain; each at the
+ * rates in force when it ended, as if it had been run on time. Days older than the rate history (before
+ * migration 0015) are paid at the rates the migration found.
  */
 import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import type { Coin } from "@/db/schema";
+import { recordAuditAnchor } from "@/lib/audit-chain";
 import { AppError } from "@/lib/errors";
 import { postBatchCredit } from "@/lib/ledger/batch";
-import { D, toDecimalString } from "@/lib/money";
-import { rateExpr, rateJoins, rewardSql } from "./rates";
+import { D, type Dec, toDecimalString } from "@/lib/money";
+import { minExpr, type RateSources, rateExpr, rateJoins, ratesAsOf, rewardSql } from "./rates";
 import { dayEnd, isDay, lastEndedDay } from "./time";
 
 /** At most this many days are caught up per call (oldest first); the next call continues. */
@@ -55,19 +64,22 @@ export type DayResult = {
 
 export type AccrueResult = { days: DayResult[]; membersPaid: number; totalPaid: string; remaining: number };
 
-/** Coins that can earn: an active product or a member's own rate exists. */
-async function earningCoins(db: DbOrTx): Promise<Coin[]> {
+/** Coins that can earn under `rates`: an active product or a member's own rate or chosen product exists. */
+async function earningCoins(db: DbOrTx, rates: RateSources): Promise<Coin[]> {
   const rows = rowsOf<{ coin: Coin }>(
     await db.execute(sql`
-      SELECT coin_symbol::text AS coin FROM staking_products WHERE active
+      SELECT p.coin_symbol::text AS coin FROM ${rates.products} p WHERE p.active
       UNION
-      SELECT coin_symbol::text FROM member_staking_rates WHERE annual_rate IS NOT NULL OR product_id IS NOT NULL
+      SELECT m.coin_symbol::text FROM ${rates.memberRates} m WHERE m.annual_rate IS NOT NULL OR m.product_id IS NOT NULL
       ORDER BY 1`),
   );
   return rows.map((r) => r.coin);
 }
 
-/** Pays one KST day that has ended at `now`. Safe to repeat and to run concurrently. */
+/**
+ * Pays one KST day that has ended at `now`, at the rates in force when it ended. Safe to repeat and to run
+ * concurrently: the first run decides the day for good, every other one pays nothing.
+ */
 export async function runRewardDay(
   db: DbOrTx,
   day: string,
@@ -82,17 +94,12 @@ export async function runRewardDay(
   return db.transaction(async (tx) => {
     // Room for hashing 100,000 balances in memory instead of spilling to disk (this transaction only).
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-    // A concurrent run of the same day waits here until the first commits, then finds the day taken.
-    const fresh = rowsOf<{ day: string }>(
-      await tx.execute(sql`
-        INSERT INTO staking_runs (day, started_at) VALUES (${day}::date, now())
-        ON CONFLICT (day) DO NOTHING RETURNING day::text AS day`),
-    );
+    if (!(await startRewardDay(tx, day))) return { day, membersPaid: 0, totalPaid: "0", alreadyPaid: true };
+    const rates = ratesAsOf(end);
     let membersPaid = 0;
     let total = new D(0);
     const paidPostings: { postingId: number; coin: Coin }[] = [];
-    const coins = await earningCoins(tx);
-    for (const coin of coins) {
+    for (const coin of await earningCoins(tx, rates)) {
       const result = await postBatchCredit(tx, {
         kind: "STAKING_REWARD",
         idempotencyKey: `reward-run:${coin}:${day}`,
@@ -119,14 +126,10 @@ export async function runRewardDay(
                 ${dayEndBalances(coin, end)}
               ) b
               JOIN users u ON u.id = b.user_id AND u.status = 'ACTIVE'
-              ${rateJoins(sql`b.user_id`, sql`${coin}::coin`)}
-              CROSS JOIN LATERAL (SELECT ${rateExpr} AS rate) r
-              -- The minimum of the product whose rate pays (none under a member's own rate): a stake below it
-              -- earns nothing that day. The coin's default product is read once (an InitPlan), not per member.
-              CROSS JOIN LATERAL (SELECT CASE WHEN msr.annual_rate IS NOT NULL THEN 0 ELSE COALESCE(msp.min_amount,
-                (SELECT p.min_amount FROM staking_products p WHERE p.coin_symbol = ${coin}::coin AND p.active ORDER BY p.id DESC LIMIT 1),
-                0) END AS min_amount) mn
-              WHERE r.rate > 0 AND b.balance >= mn.min_amount
+              ${rateJoins(sql`b.user_id`, sql`${coin}::coin`, rates)}
+              -- The rate and the minimum stake it pays from; the coin's default product is read once, not per member.
+              CROSS JOIN LATERAL (SELECT ${rateExpr} AS rate, ${minExpr} AS min_amount) r
+              WHERE r.rate > 0 AND b.balance >= r.min_amount
               FOR SHARE OF u
             ) s
             WHERE s.reward > 0
@@ -142,34 +145,46 @@ export async function runRewardDay(
       total = total.plus(result.total);
       if (result.count > 0) paidPostings.push({ postingId: result.postingId, coin });
     }
-    if (paidPostings.length > 0) await notifyRewards(tx, day, due, paidPostings, fresh.length === 0);
-    // The run's own figures (a repeated run adds nothing): no scan of the ever-growing staking_rewards.
-    await tx.execute(sql`
-      UPDATE staking_runs SET finished_at = now(),
-        members_paid = members_paid + ${membersPaid}, total_paid = total_paid + ${total.toFixed()}::numeric
-      WHERE day = ${day}::date`);
-    return {
-      day,
-      membersPaid,
-      totalPaid: toDecimalString(total),
-      alreadyPaid: fresh.length === 0 && membersPaid === 0,
-    };
+    if (paidPostings.length > 0) await notifyRewards(tx, day, due, paidPostings);
+    await finishRewardDay(tx, day, { membersPaid, total });
+    return { day, membersPaid, totalPaid: toDecimalString(total), alreadyPaid: false };
   });
+}
+
+/**
+ * Takes `day` for this run: false when a run of it has finished — the day is final — or, for a concurrent run,
+ * once the one that took it first has committed (the insert waits on the day's primary key). A row without
+ * finished_at (a run finishes in its own transaction, so only a hand-made row) is taken over: pendingDays counts
+ * that day unpaid.
+ */
+async function startRewardDay(tx: DbOrTx, day: string): Promise<boolean> {
+  const taken = rowsOf<{ day: string }>(
+    await tx.execute(sql`
+      INSERT INTO staking_runs (day, started_at) VALUES (${day}::date, now())
+      ON CONFLICT (day) DO UPDATE SET started_at = excluded.started_at WHERE staking_runs.finished_at IS NULL
+      RETURNING day::text AS day`),
+  );
+  return taken.length > 0;
+}
+
+/**
+ * Closes a day's run inside its transaction, with what it paid (the admin screen's figures: no scan of the
+ * ever-growing staking_rewards). The one place a day becomes final: what must be recorded with each daily run
+ * belongs here.
+ */
+async function finishRewardDay(tx: DbOrTx, day: string, paid: { membersPaid: number; total: Dec }): Promise<void> {
+  await tx.execute(sql`
+    UPDATE staking_runs SET finished_at = now(), members_paid = ${paid.membersPaid},
+      total_paid = ${paid.total.toFixed()}::numeric
+    WHERE day = ${day}::date`);
 }
 
 /**
  * The members' "reward paid" notifications of `day` (issue 14 item 4): ONE per member for the day, whatever
  * the number of coins, with the amount of each coin — set-based, in the run's transaction, from the rows this
- * call just paid (staking_batch_rows). A repeated run of a day (`rerun`) that still pays something adds nothing
- * for a member already told about that day.
+ * run just paid (staking_batch_rows). A day is run once, so a member is told about it once.
  */
-async function notifyRewards(
-  tx: DbOrTx,
-  day: string,
-  due: string,
-  postings: { postingId: number; coin: Coin }[],
-  rerun: boolean,
-) {
+async function notifyRewards(tx: DbOrTx, day: string, due: string, postings: { postingId: number; coin: Coin }[]) {
   const coinOf = sql.join(
     postings.map((p) => sql`(${p.postingId}::bigint, ${p.coin}::text)`),
     sql`, `,
@@ -183,11 +198,6 @@ async function notifyRewards(
       FROM staking_batch_rows b JOIN (VALUES ${coinOf}) AS c (posting_id, coin) ON c.posting_id = b.posting_id
       GROUP BY b.user_id, c.coin
     ) m
-    ${
-      rerun
-        ? sql`WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = m.user_id AND n.kind = 'reward_paid' AND n.params->>'day' = ${day}::text)`
-        : sql``
-    }
     GROUP BY m.user_id`);
 }
 
@@ -258,5 +268,7 @@ export async function accrueRewards(
     membersPaid += r.membersPaid;
     total = total.plus(r.totalPaid);
   }
+  // Every run — the timer's, the cron call's, an administrator's, rewards:accrue — anchors the audit chain.
+  await recordAuditAnchor(db);
   return { days: results, membersPaid, totalPaid: toDecimalString(total), remaining };
 }

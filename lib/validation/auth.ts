@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isSingleLine } from "@/lib/api/body";
+import { reasonField } from "./proposals";
 
 /** A short list of the most common passwords (≥ 8 characters), refused at sign-up and on change. */
 const COMMON_PASSWORDS = new Set([
@@ -135,10 +136,17 @@ export const adminPhoneSchema = z.object({
   phone: required("PHONE_REQUIRED").pipe(z.string().max(30, { error: "VALIDATION" })),
 });
 
-/** PATCH /api/admin/users/{id}/toggle-role: the role the member should have afterwards. */
+/**
+ * PATCH /api/admin/users/{id}/toggle-role: the role the member should have afterwards; `reason` is required when
+ * the change is a grant (a four-eyes proposal, lib/auth/account-proposals.ts).
+ */
 export const toggleRoleSchema = z.object({
   role: z.enum(["USER", "ADMIN", "SUPERADMIN"], { error: "VALIDATION" }),
+  reason: reasonField(),
 });
+
+/** PATCH /api/admin/users/{id}/password-reset and …/two-factor-reset: `reason` is required for an administrator. */
+export const accountResetSchema = z.object({ reason: reasonField() });
 
 /** GET /api/admin/users/paginated?search&phone&page&limit. */
 export const userListQuerySchema = z.object({

@@ -74,6 +74,8 @@ export const createProductSchema = z
     lockDays: productFields.lockDays.optional(),
     minAmount: productFields.minAmount.optional(),
     active: productFields.active.default(true),
+    /** Four-eyes: a new product that raises a rate in force is a proposal with a reason (lib/admin/proposals.ts). */
+    reason: reasonField(),
   })
   .refine(oneLock, { message: "VALIDATION", path: ["lockDays"] });
 
@@ -87,7 +89,7 @@ export const updateProductSchema = z
     lockDays: productFields.lockDays.optional(),
     minAmount: productFields.minAmount.optional(),
     active: productFields.active.optional(),
-    /** Four-eyes: a rate change is a proposal with a reason (lib/admin/proposals.ts). */
+    /** Four-eyes: a rate change, or any change that raises a rate in force, is a proposal with a reason. */
     reason: reasonField(),
   })
   .refine(oneLock, { message: "VALIDATION", path: ["lockDays"] });

@@ -13,11 +13,13 @@ export const otpCode = z
 /** POST /api/login/2fa and POST /api/two-factor/confirm. */
 export const codeSchema = z.object({ code: otpCode });
 
+const currentPassword = z
+  .string({ error: "PASSWORD_REQUIRED" })
+  .min(1, { error: "PASSWORD_REQUIRED" })
+  .max(PASSWORD_MAX, { error: "WRONG_PASSWORD" });
+
+/** POST /api/two-factor/enrol: the current password (a session alone does not bind the account to a phone). */
+export const enrolSchema = z.object({ currentPassword });
+
 /** POST /api/two-factor/disable: the current password and a code. */
-export const disableTwoFactorSchema = z.object({
-  currentPassword: z
-    .string({ error: "PASSWORD_REQUIRED" })
-    .min(1, { error: "PASSWORD_REQUIRED" })
-    .max(PASSWORD_MAX, { error: "WRONG_PASSWORD" }),
-  code: otpCode,
-});
+export const disableTwoFactorSchema = z.object({ currentPassword, code: otpCode });

@@ -1,8 +1,9 @@
 /**
  * Money cool-down (issue 14 item 3): for 24 hours after a change of the member's security details — their
- * password change, an administrator's password reset, a 2FA reset, an administrator's wallet-address reset —
- * new transfer and withdraw requests are refused with 403 COOLDOWN and the moment they open again. Someone who
- * took over an account cannot change its credentials and empty it in the same sitting.
+ * password change, an administrator's password reset, a 2FA reset, an administrator's wallet-address reset, and
+ * setting a payout address (the first one included: it is where the money goes) — new transfer and withdraw
+ * requests are refused with 403 COOLDOWN and the moment they open again. Someone who took over an account cannot
+ * change its credentials or its payout address and empty it in the same sitting.
  *
  * The moment is `users.money_cooldown_until`, set in the same transaction as the change that starts it, from
  * the application clock (lib/clock.ts) so tests can move past it. A later start never shortens a running one.
@@ -11,20 +12,27 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
 import { now } from "@/lib/clock";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
 export const COOLDOWN_MS = 24 * 3_600_000;
 
 /** What started a cool-down (kept for the caller's audit and for readers; the column holds only the end). */
-export type CooldownReason = "PASSWORD_CHANGE" | "PASSWORD_RESET" | "TWO_FACTOR_RESET" | "WALLET_RESET";
+export type CooldownReason = "PASSWORD_CHANGE" | "PASSWORD_RESET" | "TWO_FACTOR_RESET" | "WALLET_RESET" | "WALLET_SET";
+
+/** How long a reason holds: 24 hours, the first payout address FIRST_ADDRESS_COOLDOWN_HOURS (24 by default). */
+const lengthOf = (reason: CooldownReason) =>
+  reason === "WALLET_SET" ? env().FIRST_ADDRESS_COOLDOWN_HOURS * 3_600_000 : COOLDOWN_MS;
 
 /**
  * Starts (or extends) the member's cool-down to now + 24 hours inside the caller's transaction; answers its end.
- * `reason` is accepted so every call site names why; it is not stored.
+ * `reason` sets the length (lengthOf); it is not stored.
  */
-export async function startCooldown(tx: DbOrTx, userId: number, _reason: CooldownReason): Promise<Date> {
+export async function startCooldown(tx: DbOrTx, userId: number, reason: CooldownReason): Promise<Date> {
+  const length = lengthOf(reason);
+  if (length === 0) return now();
   // Rounded up to the whole minute, so the time shown ("14:31 KST") is when requests really open again.
-  const until = new Date(Math.ceil((now().getTime() + COOLDOWN_MS) / 60_000) * 60_000);
+  const until = new Date(Math.ceil((now().getTime() + length) / 60_000) * 60_000);
   await tx
     .update(users)
     .set({ moneyCooldownUntil: sql`GREATEST(${users.moneyCooldownUntil}, ${until.toISOString()}::timestamptz)` })

@@ -21,7 +21,7 @@ import { outgoingUsage } from "@/db/queries/withdraw-limits";
 import type { Coin } from "@/db/schema";
 import { now } from "@/lib/clock";
 import { TRANSFER_DECIMALS } from "@/lib/constants";
-import { env } from "@/lib/env";
+import { env, isEmbedded } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
 import { currentPrice } from "@/lib/prices";
 import { D, type Dec, floorTo, formatKrw, toDecimalString } from "@/lib/money";
@@ -41,12 +41,16 @@ export function defaultDailyLimitKrw(): string {
 
 /**
  * The KRW price of one coin to value a new transfer/withdraw request at, read before the request's transaction
- * (a price read may call the exchange). The last known price is used even when stale: the limit needs a value,
- * not a quote to trade at. Null when no price was ever known; createTransferRequest then answers 503.
+ * (a price read may call the exchange; between refreshes it is the feed's value in memory, no query). A limit
+ * counted at a price too old to trust lets anything out (a month-old ₩14 price values 99,000 WLD under
+ * ₩2,000,000), so it is the price lib/prices calls `usable` (a real one at most MAX_PRICE_AGE_MS old) or, in
+ * embedded mode only, the demo's seeded history, which is all the offline demo ever has. Null otherwise (none
+ * known, too old, or seeded on a server): createTransferRequest then answers 503 PRICE_UNAVAILABLE.
  */
 export async function outgoingPriceKrw(coin: Coin): Promise<string | null> {
   try {
-    return (await currentPrice(coin)).priceKrw;
+    const quote = await currentPrice(coin);
+    return quote.usable || (quote.seeded && isEmbedded()) ? quote.priceKrw : null;
   } catch (e) {
     if (isAppError(e) && e.code === "PRICE_UNAVAILABLE") return null;
     throw e;

@@ -18,7 +18,9 @@ import { rejectPendingRequests } from "./request-decisions";
 
 /**
  * Sets the wallet address once: validated (network, that network's exchange, EVM address with EIP-55
- * checksum when mixed case), then `UPDATE … WHERE wallet_addr IS NULL` — a second set is 409.
+ * checksum when mixed case), then `UPDATE … WHERE wallet_addr IS NULL` — a second set is 409. Like any change
+ * of where money goes, it starts the 24-hour cool-down (./cooldown): the first address too, or whoever took
+ * over an account that never had one could point it at their own and send at once.
  */
 export async function setWalletAddr(
   args: { actorId: number; targetId: number; walletAddr: string; currentPassword: string } & RequestMeta,
@@ -38,6 +40,7 @@ export async function setWalletAddr(
       .where(and(eq(users.id, args.targetId), isNull(users.walletAddr)))
       .returning({ walletAddr: users.walletAddr });
     if (!row) throw new AppError("WALLET_ALREADY_SET");
+    await startCooldown(tx, args.targetId, "WALLET_SET");
     await audit(tx, {
       action: "wallet.set",
       actorId: args.actorId,

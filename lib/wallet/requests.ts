@@ -110,9 +110,10 @@ function refusalError(r: OpenRefusal, args: { amount: Dec; priceKrw: string | nu
  * its first timeline event, in ONE statement — the SQL function transfer_request_open (db/migrations/0011), which
  * takes the locks and judges the refusals in this order: an ACTIVE member (404), no running cool-down (403
  * COOLDOWN, ./cooldown), ID approved (403 KYC_REQUIRED), a wallet address (409 WALLET_REQUIRED), at most
- * TRANSFER_DECIMALS decimals (400 INVALID_AMOUNT), a known price (503 PRICE_UNAVAILABLE), one PENDING per coin and
- * type (409 DUPLICATE_PENDING), the minimum (400 BELOW_MINIMUM), amount ≤ floor2(staked − fee) under the accounts'
- * lock (400 ABOVE_MAXIMUM, ./fees), today's KRW total within the member's daily limit (403 DAILY_LIMIT, ./limits).
+ * TRANSFER_DECIMALS decimals (400 INVALID_AMOUNT), a usable price (503 PRICE_UNAVAILABLE, ./limits), one PENDING
+ * per coin and type (409 DUPLICATE_PENDING), the minimum (400 BELOW_MINIMUM), amount ≤ floor2(staked − fee) under
+ * the accounts' lock (400 ABOVE_MAXIMUM, ./fees), today's KRW total within the member's daily limit (403
+ * DAILY_LIMIT, ./limits).
  * The rules' arithmetic stays here and in ./fees and ./limits: this side judges what depends on no row (the
  * decimals, the price, the minimum) and computes the fee; the function compares under its locks and hands the
  * facts of a refusal back, which become the error's parameters here.
@@ -129,7 +130,7 @@ export async function createTransferRequest(
     type: "TRANSFER" | "WITHDRAW";
     coin: Coin;
     amount: Dec;
-    /** KRW price of one coin (lib/wallet/limits outgoingPriceKrw), stored on the request; null: none known → 503. */
+    /** KRW price of one coin (lib/wallet/limits outgoingPriceKrw), stored on the request; null: none usable → 503. */
     priceKrw: string | null;
     walletAddr?: string | null;
   } & Ctx,
@@ -225,10 +226,13 @@ export async function createDepositRequest(
   };
 }
 
-/** The member's own requests (all types), newest first; quotes that ran out read EXPIRED. */
+/**
+ * The member's own requests (all types), newest first; quotes that ran out read EXPIRED, and a deposit waiting for
+ * a second administrator's approval says so (awaitingApproval).
+ */
 export async function listMemberRequests(
   args: { userId: number; status?: RequestStatus; type?: RequestType; page: number; limit: number },
   db?: DbOrTx,
 ) {
-  return memberRequests(db ?? (await getDb()), args);
+  return memberRequests(db ?? (await getDb()), { ...args, at: now() });
 }

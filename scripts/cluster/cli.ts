@@ -1,18 +1,19 @@
 /**
  * `npm run cluster [-- --instances 3 --port 8080 --app-port 8081 --pgbouncer-port 6433 --database wld_cluster
- *   --pg-url postgres://postgres@127.0.0.1:5432/postgres]`
+ *   --app-role wld_cluster_app --pg-url postgres://postgres@127.0.0.1:5432/postgres]`
  *
  * The deployment of deploy/ on this machine: installs nginx and PgBouncer (Debian's packages) when missing,
  * builds when there is no standalone build, stages it in .cluster/app, creates and migrates the database directly
- * on PostgreSQL, then starts PgBouncer (transaction pooling), N instances and nginx (scripts/cluster/launcher.ts)
- * and prints the URL. Ctrl-C stops everything. The server secrets are generated once into .cluster/secrets.json
+ * on PostgreSQL as --pg-url's user (the owner), grants the app's role on it (`npm run db:roles`; roles are
+ * server-wide, so it is named after the database), then starts PgBouncer (transaction pooling), N instances
+ * connecting as that role, and nginx (scripts/cluster/launcher.ts), and prints the URL. Ctrl-C stops everything. The server secrets are generated once into .cluster/secrets.json
  * (0600), so sessions outlive a restart of the cluster. Create the first administrator with
  * `DATABASE_URL=<the direct URL printed> npm run admin:create`.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createDatabase, installPackages, migrateDirect, startCluster } from "./launcher";
+import { createDatabase, grantAppRole, installPackages, migrateDirect, startCluster } from "./launcher";
 import { buildIfNeeded, ROOT, stageStandalone } from "./standalone";
 
 const args = process.argv.slice(2);
@@ -33,6 +34,7 @@ const port = portOption("port", 8080);
 const appPort = portOption("app-port", port + 1);
 const pgbouncerPort = portOption("pgbouncer-port", 6433);
 const database = option("database", "wld_cluster");
+const appRoleName = option("app-role", `${database}_app`);
 const pgUrl = option("pg-url", process.env.CLUSTER_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
 const runDir = path.join(ROOT, ".cluster");
 const log = (l: string) => console.log(`[cluster] ${l}`);
@@ -46,7 +48,8 @@ log(`standalone build ${buildId} staged in ${path.relative(ROOT, runDir)}/app`);
 
 const directUrl = await createDatabase(pgUrl, database);
 migrateDirect(directUrl);
-log(`database ${database} migrated directly on ${new URL(directUrl).host}`);
+const appRole = grantAppRole(directUrl, appRoleName);
+log(`database ${database} migrated directly on ${new URL(directUrl).host}; the instances connect as ${appRole.name}`);
 
 const secretsFile = path.join(runDir, "secrets.json");
 if (!fs.existsSync(secretsFile))
@@ -63,6 +66,7 @@ const secrets = JSON.parse(fs.readFileSync(secretsFile, "utf8"));
 const cluster = await startCluster({
   instances,
   directUrl,
+  appRole,
   appDir: path.join(runDir, "app"),
   runDir,
   port,

@@ -6,10 +6,13 @@
  * aimed at one of them: killInstance (SIGKILL), stopInstance (SIGTERM, in-flight requests finish),
  * startInstance (again, same port), restartPgbouncer. stop() ends them all.
  *
- * The database must exist and be migrated (directly, not through the pooler: see createDatabase); each instance
- * migrates again at boot through DATABASE_DIRECT_URL, which finds nothing left to do.
+ * The database must exist and be migrated (directly, not through the pooler: see createDatabase), and the app's
+ * role granted on it (grantAppRole: `npm run db:roles`, as the owner). Everything the instances send goes as that
+ * role, which owns nothing and may only insert into the append-only tables (db/roles.ts): PgBouncer's user, and
+ * DATABASE_DIRECT_URL too, where each instance checks at boot that nothing is left to migrate (db/migrate.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -20,8 +23,10 @@ import { DRAIN, ROOT } from "./standalone";
 export type ClusterOptions = {
   /** App instances behind nginx. */
   instances: number;
-  /** PostgreSQL itself (the migrated database): DATABASE_DIRECT_URL of the instances, PgBouncer's server. */
+  /** PostgreSQL itself (the migrated database), as the tables' owner: PgBouncer's server. */
   directUrl: string;
+  /** The role the instances connect as (grantAppRole). */
+  appRole: AppRole;
   /** The staged standalone build (stageStandalone) the instances run from. */
   appDir: string;
   /** Working files: rendered configurations, logs, pid files, the auth file. */
@@ -55,8 +60,9 @@ export type AppInstance = {
 export type Cluster = {
   /** What members reach: nginx. */
   url: string;
+  /** PostgreSQL itself, as the owner. */
   directUrl: string;
-  /** DATABASE_URL of the instances: PgBouncer. */
+  /** DATABASE_URL of the instances: PgBouncer, as the app role. */
   poolerUrl: string;
   instances: AppInstance[];
   /** Starts instance i (again), waits until it is healthy; returns the time it took in ms. */
@@ -98,6 +104,48 @@ export async function createDatabase(serverUrl: string, name: string): Promise<s
   return u.toString();
 }
 
+/** The app's database role and its password (PgBouncer's userlist wants one). */
+export type AppRole = { name: string; password: string };
+
+/**
+ * `npm run db:roles -- --role <name>` as the owner (directUrl): creates the role, or updates it, with a fresh
+ * password, and grants it on this database. Run after every migration.
+ */
+export function grantAppRole(directUrl: string, name: string): AppRole {
+  const password = crypto.randomBytes(18).toString("base64url");
+  const r = spawnSync("npm", ["run", "--silent", "db:roles", "--", "--role", name], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: directUrl,
+      DATABASE_POOLER: "",
+      DATABASE_DIRECT_URL: "",
+      DATABASE_APP_PASSWORD: password,
+    },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`npm run db:roles failed: ${r.stderr || r.stdout}`);
+  return { name, password };
+}
+
+/** Drops a role the cluster used, once no database holds a privilege of it (after its database is dropped). */
+export async function dropRole(serverUrl: string, name: string): Promise<void> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin`DROP ROLE IF EXISTS ${admin(name)}`;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** `url` with another user and password. */
+function asRole(url: string, role: AppRole): string {
+  const u = new URL(url);
+  u.username = encodeURIComponent(role.name);
+  u.password = encodeURIComponent(role.password);
+  return u.toString();
+}
+
 /** `npm run db:migrate` against PostgreSQL itself (the session-level migration lock needs a real session). */
 export function migrateDirect(directUrl: string): void {
   const r = spawnSync("npm", ["run", "--silent", "db:migrate"], {
@@ -113,14 +161,13 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const runDir = path.resolve(opts.runDir);
   const direct = new URL(opts.directUrl);
   const dbName = direct.pathname.slice(1);
-  const dbUser = decodeURIComponent(direct.username || "postgres");
+  const { name: dbUser, password } = opts.appRole;
   const appPorts = opts.appPorts ?? Array.from({ length: opts.instances }, (_, i) => opts.port + 1 + i);
   const children = new Set<ChildProcess>();
 
   // ── PgBouncer: its own directory, owned by the user it runs as (it refuses to run as root) ──
   const bouncerDir = path.join(runDir, "pgbouncer");
   fs.mkdirSync(bouncerDir, { recursive: true, mode: 0o700 });
-  const password = (await import("node:crypto")).randomBytes(18).toString("base64url");
   fs.writeFileSync(path.join(bouncerDir, "userlist.txt"), `"${dbUser}" "${password}"\n`, { mode: 0o600 });
   renderFile(path.join(DEPLOY, "pgbouncer.ini"), path.join(bouncerDir, "pgbouncer.ini"), {
     WLD_DB_NAME: dbName,
@@ -178,7 +225,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           HOSTNAME: "127.0.0.1",
           DATABASE_URL: poolerUrl,
           DATABASE_POOLER: "transaction",
-          DATABASE_DIRECT_URL: opts.directUrl,
+          DATABASE_DIRECT_URL: asRole(opts.directUrl, opts.appRole),
           TRUSTED_PROXIES: "127.0.0.1",
           ...opts.secrets,
           ...opts.env,

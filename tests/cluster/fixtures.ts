@@ -25,13 +25,26 @@ export async function createAdmin(sql: postgres.Sql, directUrl: string, userId: 
   return { id: row!.id, userId, refCode: row!.ref_code };
 }
 
-/** The WLD product every staker earns by (the newest active product of a coin is its default). */
-export async function createProduct(base: string, adminCookie: string): Promise<void> {
+/**
+ * The WLD product every staker earns by (the newest active product of a coin is its default). It puts a rate in
+ * force where there was none, so it is a four-eyes proposal: a second administrator (`<firstAdmin>p`, made by
+ * `admin:create` too) proposes it and the first one — the bootstrap SUPERADMIN, who has no wait — approves it.
+ */
+export async function createProduct(
+  sql: postgres.Sql,
+  directUrl: string,
+  base: string,
+  firstAdmin: { userId: string; cookie: string },
+): Promise<void> {
+  const proposer = await createAdmin(sql, directUrl, `${firstAdmin.userId}p`);
   const r = await call(base, "POST", "/api/admin/staking-products", {
-    cookie: adminCookie,
-    body: { coinSymbol: "WLD", name: "Cluster", annualRate: RATE, minAmount: MIN_STAKE },
+    cookie: await login(base, proposer.userId, PASSWORD),
+    body: { coinSymbol: "WLD", name: "Cluster", annualRate: RATE, minAmount: MIN_STAKE, reason: "cluster" },
   });
-  if (r.status !== 201) throw new Error(`staking product: ${r.status} ${JSON.stringify(r.body)}`);
+  if (r.status !== 202) throw new Error(`staking product: ${r.status} ${JSON.stringify(r.body)}`);
+  const id = (r.body as { proposal: { id: number } }).proposal.id;
+  const ok = await call(base, "POST", `/api/admin/proposals/${id}/approve`, { cookie: firstAdmin.cookie });
+  if (ok.status !== 200) throw new Error(`staking product approval: ${ok.status} ${JSON.stringify(ok.body)}`);
 }
 
 /**

@@ -43,7 +43,7 @@ describe.skipIf(skip !== null)("the cluster under load and faults", () => {
     await storeWldPrice(sql);
     const admin = await createAdmin(sql, db.url, "loadadmin");
     const adminCookie = await login(cluster.url, admin.userId, PASSWORD);
-    await createProduct(cluster.url, adminCookie);
+    await createProduct(sql, db.url, cluster.url, { userId: admin.userId, cookie: adminCookie });
     const stakers = await seedStakers(sql, cluster.url, adminCookie, `ls${SEED % 10_000}x`, WORKERS * 2, "500", STAKE);
 
     const t0 = Date.now();

@@ -244,7 +244,9 @@ export class Load {
       member: m.name,
       type: "TRANSFER",
       total: new Dx(rq.total),
+      amount: new Dx(rq.amount),
       status: "PENDING",
+      awaiting: null,
     };
     this.model.requests.set(r.key, r);
     this.model.move(m, r.total, "staked", "held");

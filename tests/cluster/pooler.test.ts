@@ -31,7 +31,7 @@ describe.skipIf(skip !== null)("behind PgBouncer (transaction pooling) and nginx
     await storeWldPrice(t.db.sql);
     await createAdmin(t.db.sql, t.db.url, "pooladmin");
     adminCookie = await login(t.cluster.url, "pooladmin", PASSWORD);
-    await createProduct(t.cluster.url, adminCookie);
+    await createProduct(t.db.sql, t.db.url, t.cluster.url, { userId: "pooladmin", cookie: adminCookie });
   }, 300_000);
 
   afterAll(async () => {

@@ -1,12 +1,15 @@
 /**
  * The cluster tests' harness: a scratch database (tests/system's createScratchDatabase: created and migrated
- * directly), the standalone build staged in a directory of this run, and the deployment of scripts/cluster
- * (nginx → 3 instances → PgBouncer → PostgreSQL) on free ports. `[cluster] …` lines are the figures measured.
+ * directly, as the owner), the app's role granted on it (`npm run db:roles`, named after the database: roles are
+ * server-wide), the standalone build staged in a directory of this run, and the deployment of scripts/cluster
+ * (nginx → 3 instances → PgBouncer → PostgreSQL, the instances connecting as the app role) on free ports.
+ * `[cluster] …` lines are the figures measured.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { type Cluster, freePort, startCluster } from "@/scripts/cluster/launcher";
+import postgres from "postgres";
+import { type Cluster, dropRole, freePort, grantAppRole, startCluster } from "@/scripts/cluster/launcher";
 import { stageStandalone, standaloneProblem } from "@/scripts/cluster/standalone";
 import { createScratchDatabase, ROOT, type ScratchDatabase } from "../system/support/cluster";
 
@@ -40,13 +43,21 @@ export async function startTestCluster(
   fs.mkdirSync(runDir, { recursive: true, mode: 0o755 });
   fs.chmodSync(path.join(ROOT, ".test-data"), 0o755); // PgBouncer runs as another user and must reach runDir
   const appDir = path.join(runDir, "app");
+  await dropOrphanRoles();
   const db = await createScratchDatabase(prefix);
+  const roleName = `${db.name}_app`;
+  const dropAll = async () => {
+    await db.drop();
+    await dropRole(process.env.TEST_DATABASE_URL as string, roleName);
+  };
   try {
+    const appRole = grantAppRole(db.url, roleName);
     stageStandalone(appDir, buildRoot());
     const ports = await Promise.all(Array.from({ length: instances + 2 }, () => freePort()));
     const cluster = await startCluster({
       instances,
       directUrl: db.url,
+      appRole,
       appDir,
       runDir,
       port: ports[0]!,
@@ -64,6 +75,9 @@ export async function startTestCluster(
         WLD_DISABLE_JOBS: "1",
         // Administrators sign in with a password alone here; two-factor is proven by the integration tests.
         ADMIN_2FA: "optional",
+        // One administrator funds every member (seedStakers, the load's credits): more in a day than four-eyes lets
+        // one person move; its rolling limit is proven by tests/integration/four-eyes-rolling.test.ts.
+        FOUR_EYES_LIMIT: "1000000000",
         ...env,
       },
       log: report,
@@ -77,12 +91,28 @@ export async function startTestCluster(
       db,
       stop: async () => {
         await cluster.stop();
-        await db.drop();
+        await dropAll();
         fs.rmSync(appDir, { recursive: true, force: true });
       },
     };
   } catch (e) {
-    await db.drop();
+    await dropAll();
     throw e;
   }
+}
+
+/** App roles of scratch databases that are gone (a run killed before its afterAll). */
+async function dropOrphanRoles(): Promise<void> {
+  const server = process.env.TEST_DATABASE_URL as string;
+  const admin = postgres(server, { max: 1, onnotice: () => {} });
+  let orphans: { rolname: string }[];
+  try {
+    orphans = await admin<{ rolname: string }[]>`
+      SELECT r.rolname FROM pg_roles r
+      WHERE r.rolname LIKE 'wld\\_sys\\_%\\_app'
+        AND NOT EXISTS (SELECT 1 FROM pg_database d WHERE d.datname || '_app' = r.rolname)`;
+  } finally {
+    await admin.end();
+  }
+  for (const { rolname } of orphans) await dropRole(server, rolname).catch(() => {});
 }

@@ -88,6 +88,7 @@ test.describe("as SUPERADMIN", () => {
 
   test("every member action once on a fresh member, each effect in the table and through the API", async ({
     page,
+    browser,
     baseURL,
   }) => {
     test.setTimeout(240_000);
@@ -265,12 +266,22 @@ test.describe("as SUPERADMIN", () => {
       ((await (await api.get(`/api/users/${handle}`)).json()) as { walletAddr: string | null }).walletAddr,
     ).toBeNull();
 
-    // 역할 변경 (SUPERADMIN): ADMIN shows in the row, then back to USER.
+    // 역할 변경 (SUPERADMIN): granting ADMIN is a four-eyes proposal — the memo is its reason, and the row stays
+    // USER until another SUPERADMIN approves it in /admin/approvals; USER is set at once.
     d = await openAction(page, handle, "역할 변경");
     await d.getByRole("radio", { name: "ADMIN", exact: true }).check();
-    await confirm(page, d, "역할이 ADMIN(으)로 변경되었습니다.");
+    await d.getByRole("button", { name: "확인", exact: true }).click();
+    await expect(d.getByRole("alert")).toHaveText("다른 관리자의 승인이 필요한 변경입니다. 사유(메모)를 입력해주세요.");
+    await d.getByLabel("메모").fill("e2e 운영 인력");
+    await confirm(page, d, "승인 요청을 올렸습니다. 다른 관리자가 승인하면 반영됩니다.");
     await page.keyboard.press("Escape");
-    await expect(cell(page, handle, "role")).toHaveText("ADMIN");
+    await expect(cell(page, handle, "role")).toHaveText("USER");
+    const grants = (await (await api.get("/api/admin/proposals?status=PENDING&limit=100")).json()) as {
+      items: { kind: string; target: { userId: string } | null; payload: { role?: string } }[];
+    };
+    expect(
+      grants.items.some((p) => p.kind === "role" && p.target?.userId === handle && p.payload.role === "ADMIN"),
+    ).toBe(true);
     d = await openAction(page, handle, "역할 변경");
     await d.getByRole("radio", { name: "USER", exact: true }).check();
     await confirm(page, d, "역할이 USER(으)로 변경되었습니다.");
@@ -292,9 +303,27 @@ test.describe("as SUPERADMIN", () => {
     expect(temp.length).toBeGreaterThanOrEqual(8);
     await expect(d.getByRole("button", { name: "확인", exact: true })).toHaveCount(0);
     await d.getByRole("button", { name: "닫기" }).last().click();
-    const fresh = await playwrightRequest.newContext({ baseURL });
-    expect((await fresh.post("/api/login", { data: { userId: handle, password: temp } })).status()).toBe(200);
-    await fresh.dispose();
+    // … and nothing else answers until the member sets their own password: every page leads to 새 비밀번호 설정.
+    const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: "ko-KR" });
+    const mp = await phone.newPage();
+    expect((await mp.request.post("/api/login", { data: { userId: handle, password: temp } })).status()).toBe(200);
+    const blocked = await mp.request.get(`/api/users/by-id/${handle}`);
+    expect(blocked.status()).toBe(403);
+    expect(((await blocked.json()) as { code: string }).code).toBe("PASSWORD_CHANGE_REQUIRED");
+    await mp.goto("/home");
+    await expect(mp).toHaveURL(/\/settings\/password$/);
+    await expect(mp.getByRole("heading", { level: 1, name: "새 비밀번호 설정" })).toBeVisible();
+    await expect(mp.getByRole("navigation")).toHaveCount(0);
+    await axe(mp, "forced password change");
+    await noSidewaysScroll(mp, "forced password change 390");
+    await mp.screenshot({ path: `${SHOTS}/forced-password-change-390.png`, fullPage: true });
+    await mp.getByLabel("임시 비밀번호", { exact: true }).fill(temp);
+    await mp.getByLabel("새 비밀번호", { exact: true }).fill(`${PASSWORD}-new`);
+    await mp.getByLabel("새 비밀번호 확인", { exact: true }).fill(`${PASSWORD}-new`);
+    await mp.getByRole("button", { name: "변경하고 계속하기" }).click();
+    await expect(mp).toHaveURL(/\/home$/);
+    expect((await mp.request.get(`/api/users/by-id/${handle}`)).status()).toBe(200);
+    await phone.close();
 
     // 회원 삭제: 확인 stays disabled until the userId is typed; the member leaves the list.
     d = await openAction(page, handle, "회원 삭제");

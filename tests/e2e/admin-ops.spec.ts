@@ -172,6 +172,7 @@ test.describe("admin operational screens", () => {
       createdAt: now,
       updatedAt: now,
       user: { id: 99_999, userId: "expiredmember", name: "만료회원" },
+      pendingProposalId: null,
     };
     await page.route("**/api/admin/requests?*", (route) => route.fulfill({ json: { items: [item], total: 1 } }));
     const sent: unknown[] = [];
@@ -380,11 +381,29 @@ test.describe("admin operational screens", () => {
     await page.reload();
     await expect(row).toContainText("6%");
 
+    // Deactivating the coin's newest product lets the seeded 12 % one apply again: a rate in force rises, so it is
+    // a proposal too (SECURITY I39) and the row says so until the SUPERADMIN approves it.
     await row.getByRole("button", { name: `${name} 비활성화` }).click();
     const off = page.getByRole("dialog", { name: "비활성화" });
+    await off.getByLabel("메모").fill("e2e 비활성화");
     await off.getByRole("button", { name: "확인" }).click();
     await expect(off).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "변경 승인 요청을 올렸습니다" })).toBeVisible();
+    await expect(row).toContainText("승인 대기");
+    const second = await playwrightRequest.newContext({ baseURL });
+    expect((await second.post("/api/login", { data: { userId: "superadmin", password: "Super1234!" } })).status()).toBe(
+      200,
+    );
+    const waiting = (await (await second.get("/api/admin/staking-products/pending")).json()) as {
+      proposalId: number;
+      name: string;
+    }[];
+    const off2 = waiting.find((p) => p.name === name);
+    expect((await second.post(`/api/admin/proposals/${off2!.proposalId}/approve`)).status()).toBe(200);
+    await second.dispose();
+    await page.reload();
     await expect(row).toContainText("비활성");
+    await expect(row).not.toContainText("승인 대기");
     const products = (await (await page.request.get("/api/admin/staking-products")).json()) as {
       name: string;
       annualRate: string;

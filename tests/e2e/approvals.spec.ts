@@ -2,8 +2,10 @@
  * Four-eyes approval and reconciliation in the browser (issue 14 items 2 and 7), against the production build:
  * the ADMIN `admin` credits 1,500 WLD (above FOUR_EYES_LIMIT) from the member screen — the console says it
  * became a proposal and nothing moved — and sees it in /admin/approvals without `승인`; the SUPERADMIN approves
- * it there and the member holds 1,500 WLD. /admin/reconciliation is all green on the seeded demo. Both screens in
- * Korean and English, laptop and phone, axe-checked; screenshots in .test-data/screens/four-eyes/.
+ * it there and the member holds 1,500 WLD. A ₩10,000,000 deposit approved by the ADMIN waits (승인 대기 in the
+ * request queue and the member's history) until the SUPERADMIN approves it, which credits it once.
+ * /admin/reconciliation is all green on the seeded demo. Both screens in Korean and English, laptop and phone,
+ * axe-checked; screenshots in .test-data/screens/four-eyes/.
  */
 import fs from "node:fs";
 import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
@@ -126,6 +128,103 @@ test("admin A proposes a 1,500 WLD credit; admin B approves it in /admin/approva
 
   await member.dispose();
   for (const p of [a, b, en]) await p.context().close();
+});
+
+test("a ₩10,000,000 deposit approved by one administrator waits (승인 대기) until a second approves it, once", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const handle = `fd${Date.now().toString(36)}`;
+  const password = "Four-Eyes-2026";
+  const member = await playwrightRequest.newContext({ baseURL });
+  expect(
+    (
+      await member.post("/api/signup", { data: { name: "입금회원", userId: handle, password, refId: "WELCOME1" } })
+    ).status(),
+  ).toBe(201);
+  expect((await member.post("/api/login", { data: { userId: handle, password } })).status()).toBe(200);
+  const holding = async () => {
+    const coins = (await (await member.get(`/api/users/coins/${handle}`)).json()) as {
+      symbol: string;
+      amount: string;
+    }[];
+    return coins.find((c) => c.symbol === "WLD")?.amount ?? "0";
+  };
+  // The member asks to buy ₩10,000,000 of WLD (retried while the price feed warms up): thousands of WLD.
+  let req: { id: number; amount: string } | null = null;
+  for (let i = 0; i < 30 && !req; i++) {
+    const r = await member.post("/api/requests/deposit", { data: { coinSymbol: "WLD", amount: 10_000_000 } });
+    if (r.status() === 201) req = (await r.json()).request;
+    else {
+      expect(r.status(), await r.text()).toBe(503);
+      await new Promise((res) => setTimeout(res, 1000));
+    }
+  }
+  expect(req, "a fresh price for the deposit").not.toBeNull();
+  const { id, amount } = req!;
+  expect(Number(amount)).toBeGreaterThan(1000);
+
+  // The ADMIN approves it in /admin/deposits: a proposal, nothing credited; the row says 승인 대기.
+  const a = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  await a.goto("/admin/deposits?type=DEPOSIT&status=PENDING");
+  const row = a.getByTestId(`request-${id}`);
+  await row.getByRole("button", { name: "승인", exact: true }).click();
+  const dialog = a.getByRole("dialog", { name: "요청 승인" });
+  await dialog.getByLabel("메모").fill("e2e 대량 입금 확인");
+  await dialog.getByRole("button", { name: "확인", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    a.getByRole("status").filter({ hasText: `요청 #${id}은(는) 한도를 넘어 다른 관리자의 승인을 기다립니다` }),
+  ).toBeVisible();
+  await expect(row).toHaveAttribute("data-awaiting", "true");
+  await expect(row.getByTestId("awaiting-approval")).toHaveText("승인 대기");
+  await expect(row.getByRole("button", { name: "승인", exact: true })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: "승인 대기 화면에서 보기" })).toBeVisible();
+  expect(await holding()).toBe("0");
+  // After a reload too (the server's list says so), in the queue the console keeps.
+  await a.reload();
+  await expect(a.getByTestId(`request-${id}`).getByTestId("awaiting-approval")).toHaveText("승인 대기");
+  await axe(a, "/admin/deposits (awaiting approval)");
+  await settle(a);
+  await a.screenshot({ path: `${SHOTS}/deposits-awaiting-laptop.png`, fullPage: true });
+
+  // The member sees it waiting too, and cannot cancel it.
+  const mctx = await browser.newContext({ baseURL, viewport: PHONE, locale: "ko-KR" });
+  const mine = await mctx.newPage();
+  expect((await mine.request.post("/api/login", { data: { userId: handle, password } })).status()).toBe(200);
+  await mine.goto("/wallet-history");
+  const item = mine.getByTestId(`request-${id}`);
+  await expect(item.getByTestId("request-awaiting")).toHaveText("승인 대기");
+  await expect(item.getByRole("button", { name: `신청 ${id}번 취소` })).toHaveCount(0);
+  await expect(item).toContainText("두 번째 관리자 승인 대기");
+  await axe(mine, "/wallet-history (awaiting approval)");
+  await mine.screenshot({ path: `${SHOTS}/history-awaiting-phone.png`, fullPage: true });
+
+  // The SUPERADMIN sees the request and its KRW in /admin/approvals and approves it: credited once.
+  const b = await adminPage(browser, baseURL!, "superadmin", "Super1234!");
+  await b.goto("/admin/approvals?status=PENDING");
+  const card = b.locator("li", { hasText: handle }).filter({ hasText: `입금 신청 #${id}` });
+  await expect(card).toContainText("입금 승인");
+  await expect(card).toContainText("₩10,000,000");
+  await expect(card).toContainText("e2e 대량 입금 확인");
+  await card.getByRole("button", { name: /승인$/ }).click();
+  const approve = b.getByRole("dialog", { name: /번 요청 승인$/ });
+  await expect(approve).toContainText(`입금 신청 #${id}`);
+  await approve.getByRole("button", { name: "승인", exact: true }).click();
+  await expect(approve).toBeHidden();
+  await expect(b.getByRole("status").filter({ hasText: "요청을 승인했습니다." })).toBeVisible();
+  await expect.poll(holding).toBe(amount);
+
+  // Settled APPROVED, no longer waiting; a second approval has nothing to approve.
+  await a.goto("/admin/deposits?type=DEPOSIT&status=APPROVED");
+  await expect(a.getByTestId(`request-${id}`)).toHaveAttribute("data-awaiting", "false");
+  const again = await a.request.patch(`/api/admin/requests/${id}`, { data: { action: "approve" } });
+  expect(again.status()).toBe(409);
+  expect(await holding()).toBe(amount);
+
+  await member.dispose();
+  for (const p of [a, b, mine]) await p.context().close();
 });
 
 test("/admin/reconciliation is all green on the seeded demo, in both languages", async ({ browser, baseURL }) => {

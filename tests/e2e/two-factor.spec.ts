@@ -23,6 +23,8 @@ const T = {
   ko: {
     title: "2단계 인증",
     start: "2단계 인증 설정하기",
+    currentPassword: "현재 비밀번호",
+    passwordRequired: "현재 비밀번호를 입력해주세요.",
     code: "인증 코드",
     confirm: "확인",
     recovery: "복구 코드",
@@ -35,6 +37,8 @@ const T = {
   en: {
     title: "Two-factor authentication",
     start: "Set up two-factor authentication",
+    currentPassword: "Current password",
+    passwordRequired: "Enter your current password.",
     code: "Authentication code",
     confirm: "Confirm",
     recovery: "Recovery codes",
@@ -64,13 +68,20 @@ async function freshCode(key: string, after: number): Promise<{ code: string; st
 const member = (page: Page, prefix: string, funded: boolean) =>
   signUpMember(page, { prefix, name: "인증회원", password: PASSWORD, funded });
 
-/** Settings → 2단계 인증 → set up → code from the manual key → recovery codes → on. Answers the key and the step used. */
+/**
+ * Settings → 2단계 인증 → the current password → set up → code from the manual key → recovery codes → on. Answers the
+ * key and the step used.
+ */
 async function enrolInSettings(page: Page, locale: Locale) {
   const t = T[locale];
   await page.goto("/settings");
   await page.getByRole("link", { name: new RegExp(t.title) }).click();
   await expect(page).toHaveURL(/\/settings\/two-factor$/);
   await expect(page.getByRole("heading", { name: t.title, level: 1 })).toBeVisible();
+  // Enrolling asks for the current password first.
+  await page.getByRole("button", { name: t.start }).click();
+  await expect(page.getByRole("alert").filter({ hasText: t.passwordRequired })).toBeVisible();
+  await page.getByLabel(t.currentPassword, { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: t.start }).click();
   const keyText = page.getByTestId("two-factor-manual-key");
   await expect(keyText).toBeVisible();

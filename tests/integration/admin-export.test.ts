@@ -1,7 +1,7 @@
 /**
  * CSV exports of the admin lists (issue 11): UTF-8 with a BOM, an attachment, Korean round-trips, cells that a
- * spreadsheet would run as formulas are prefixed with ', the list's filter applies, every export is audited,
- * administrators only.
+ * spreadsheet would run as formulas are prefixed with ' (a plain number stays a number), the list's filter applies,
+ * every export is audited, administrators only.
  */
 import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
@@ -105,7 +105,8 @@ describe(`CSV exports (${kind})`, () => {
     const byId = new Map(rows.slice(1).map((row) => [row[0], row]));
     expect(byId.size).toBe(4); // the filter: `other…` contains the tag too
     expect(byId.get(`${tag}a`)?.slice(1, 3)).toEqual(["김철수", "'+82-10-1111"]);
-    expect(byId.get(`${tag}b`)?.slice(1, 3)).toEqual(['\'=HYPERLINK("http://evil")', "'-1"]);
+    // A plain negative number stays a number (a spreadsheet runs nothing in it).
+    expect(byId.get(`${tag}b`)?.slice(1, 3)).toEqual(['\'=HYPERLINK("http://evil")', "-1"]);
     expect(byId.get(`${tag}c`)?.slice(1, 3)).toEqual(["'@SUM(A1)", "'\tTAB"]);
     expect(byId.get(`${tag}a`)?.[4]).toBe("0");
     expect(byId.get(`${tag}a`)?.[6]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

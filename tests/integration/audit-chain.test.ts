@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as approveRoute from "@/app/api/admin/proposals/[id]/approve/route";
 import * as coinRoute from "@/app/api/admin/users/[id]/coin/route";
 import * as roleRoute from "@/app/api/admin/users/[id]/toggle-role/route";
 import { getDb, rowsOf } from "@/db/client";
@@ -59,9 +60,15 @@ describe(`audit chain (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const role = await call(roleRoute, "PATCH", `/api/admin/users/${member.id}/toggle-role`, {
       cookie: admin.cookie,
       params: { id: String(member.id) },
-      body: { role: "ADMIN" },
-    }); // ROLE_CHANGE (lib/audit.ts audit())
-    expect(role.status).toBe(200);
+      body: { role: "ADMIN", reason: "운영 인력" },
+    }); // a grant is a proposal (proposal.create) …
+    expect(role.status).toBe(202);
+    const second = await createUser({ role: "SUPERADMIN" });
+    const approved = await call(approveRoute, "POST", `/api/admin/proposals/${role.body.proposal.id}/approve`, {
+      cookie: second.cookie,
+      params: { id: String(role.body.proposal.id) },
+    }); // … and ROLE_CHANGE once another SUPERADMIN approves it (lib/audit.ts audit())
+    expect(approved.status).toBe(200);
     await expectLedgerConsistent();
 
     const rows = await chainRows();

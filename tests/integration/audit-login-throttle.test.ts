@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as approveRoute from "@/app/api/admin/proposals/[id]/approve/route";
 import * as resetRoute from "@/app/api/admin/users/[id]/password-reset/route";
 import { getDb, rowsOf } from "@/db/client";
 import { LOGIN_ACCOUNT, LOGIN_IP, peek } from "@/lib/rate-limit";
@@ -99,14 +100,22 @@ describe(`login throttling (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     for (const r of results.filter((r) => r.status === 429))
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await loginAs(u.userId, DEFAULT_PASSWORD, freshIp())).status).toBe(429);
-    // the way back in: a SUPERADMIN's password reset lifts the lock
+    // the way back in: a SUPERADMIN's password reset lifts the lock (an administrator's is a four-eyes proposal,
+    // applied when a second SUPERADMIN approves it; the temporary password is answered to that approver)
     const sa = await createUser({ role: "SUPERADMIN" });
     const reset = await call(resetRoute, "PATCH", `/api/admin/users/${u.id}/password-reset`, {
       cookie: sa.cookie,
       params: { id: String(u.id) },
+      body: { reason: "잠금 해제" },
     });
-    expect(reset.status).toBe(200);
-    expect((await loginAs(u.userId, reset.body.temporaryPassword, freshIp())).status).toBe(200);
+    expect(reset.status).toBe(202);
+    const sa2 = await createUser({ role: "SUPERADMIN" });
+    const approved = await call(approveRoute, "POST", `/api/admin/proposals/${reset.body.proposal.id}/approve`, {
+      cookie: sa2.cookie,
+      params: { id: String(reset.body.proposal.id) },
+    });
+    expect(approved.status).toBe(200);
+    expect((await loginAs(u.userId, approved.body.temporaryPassword, freshIp())).status).toBe(200);
   });
 
   it("B12 60 parallel wrong guesses from one address at 60 accounts: the address budget (30) holds within the pool's concurrency", async () => {

@@ -7,6 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
+import * as approveRoute from "@/app/api/admin/proposals/[id]/approve/route";
 import * as resetRoute from "@/app/api/admin/users/[id]/password-reset/route";
 import * as roleRoute from "@/app/api/admin/users/[id]/toggle-role/route";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
@@ -151,16 +152,26 @@ describe("B15 which events end which sessions", () => {
 
   it("a role change and an administrator's password reset end every session of the member", async () => {
     const sa = await createUser({ role: "SUPERADMIN" });
+    const sa2 = await createUser({ role: "SUPERADMIN" });
+    // A grant is a four-eyes proposal: the change (and the sessions' end) comes with the second SUPERADMIN's approval.
+    const grant = async (u: { id: number }) => {
+      const proposed = await call(roleRoute, "PATCH", `/api/admin/users/${u.id}/toggle-role`, {
+        cookie: sa.cookie,
+        params: { id: String(u.id) },
+        body: { role: "ADMIN", reason: "운영 인력" },
+      });
+      expect(proposed.status).toBe(202);
+      return call(approveRoute, "POST", `/api/admin/proposals/${proposed.body.proposal.id}/approve`, {
+        cookie: sa2.cookie,
+        params: { id: String(proposed.body.proposal.id) },
+      });
+    };
     for (const act of ["role", "reset"] as const) {
       const u = await createUser();
       const second = await loginCookie(u);
       const res =
         act === "role"
-          ? await call(roleRoute, "PATCH", `/api/admin/users/${u.id}/toggle-role`, {
-              cookie: sa.cookie,
-              params: { id: String(u.id) },
-              body: { role: "ADMIN" },
-            })
+          ? await grant(u)
           : await call(resetRoute, "PATCH", `/api/admin/users/${u.id}/password-reset`, {
               cookie: sa.cookie,
               params: { id: String(u.id) },

@@ -5,6 +5,7 @@
 import http from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as approveRoute from "@/app/api/admin/proposals/[id]/approve/route";
 import * as resetRoute from "@/app/api/admin/users/[id]/password-reset/route";
 import * as phoneRoute from "@/app/api/admin/users/[id]/phone/route";
 import * as refCodeRoute from "@/app/api/admin/users/[id]/ref-code/route";
@@ -34,6 +35,21 @@ const setRole = (actor: TestUser, target: { id: number }, role: string) =>
     params: { id: String(target.id) },
     body: { role },
   });
+const approve = (approver: TestUser, id: number) =>
+  call(approveRoute, "POST", `/api/admin/proposals/${id}/approve`, {
+    cookie: approver.cookie,
+    params: { id: String(id) },
+  });
+/** Granting ADMIN or SUPERADMIN is a four-eyes proposal: `actor` proposes it, `approver` applies it. */
+async function grantRole(actor: TestUser, approver: TestUser, target: { id: number }, role: "ADMIN" | "SUPERADMIN") {
+  const proposed = await call(roleRoute, "PATCH", `/api/admin/users/${target.id}/toggle-role`, {
+    cookie: actor.cookie,
+    params: { id: String(target.id) },
+    body: { role, reason: "역할 부여" },
+  });
+  expect(proposed.status).toBe(202);
+  return approve(approver, proposed.body.proposal.id);
+}
 const changePassword = (u: TestUser, body: unknown, cookie = u.cookie) =>
   call(passwordRoute, "PATCH", `/api/users/by-id/${u.userId}/password`, { cookie, params: { userId: u.userId }, body });
 
@@ -268,13 +284,14 @@ describe("B15 sessions end on the very next request", () => {
 describe("roles (spec §4, §6)", () => {
   it("a SUPERADMIN toggles USER → ADMIN → USER and can set SUPERADMIN; the member's next request sees it", async () => {
     const sa = await createUser({ role: "SUPERADMIN" });
+    const sa2 = await createUser({ role: "SUPERADMIN" });
     const u = await createUser();
     expect((await list(u)).status).toBe(403);
-    expect((await setRole(sa, u, "ADMIN")).status).toBe(200);
+    expect((await grantRole(sa, sa2, u, "ADMIN")).status).toBe(200);
     const asAdmin = sessionCookieOf((await loginAs(u.userId, DEFAULT_PASSWORD)).headers)!;
     expect((await list({ cookie: asAdmin })).status).toBe(200);
     expect((await setRole(sa, u, "USER")).status).toBe(200);
-    expect((await setRole(sa, u, "SUPERADMIN")).status).toBe(200);
+    expect((await grantRole(sa, sa2, u, "SUPERADMIN")).status).toBe(200);
     // SUPERADMIN rows cannot be toggled
     const back = await setRole(sa, u, "USER");
     expect(back.status).toBe(403);
@@ -446,22 +463,31 @@ describe("admin member edits", () => {
 
   it("password reset: SUPERADMIN only, one-time temporary password, old sessions end", async () => {
     const sa = await createUser({ role: "SUPERADMIN" });
+    const sa2 = await createUser({ role: "SUPERADMIN" });
     const admin = await createUser({ role: "ADMIN" });
     const u = await createUser({ role: "ADMIN" });
     const reset = (actor: TestUser, id: number) =>
       call(resetRoute, "PATCH", `/api/admin/users/${id}/password-reset`, {
         cookie: actor.cookie,
         params: { id: String(id) },
+        body: { reason: "분실" },
       });
+    // An administrator's reset is a four-eyes proposal; the temporary password goes to the approving SUPERADMIN.
+    const resetApproved = async (id: number) => {
+      const proposed = await reset(sa, id);
+      expect(proposed.status).toBe(202);
+      const approved = await approve(sa2, proposed.body.proposal.id);
+      return { status: approved.status, body: { userId: approved.body.proposal.target.userId, ...approved.body } };
+    };
     expect((await reset(admin, u.id)).status).toBe(403);
     expect((await reset(sa, sa.id)).status).toBe(403);
-    const res = await reset(sa, u.id);
+    const res = await resetApproved(u.id);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ userId: u.userId, temporaryPassword: expect.any(String) });
+    expect(res.body).toEqual({ userId: u.userId, proposal: expect.any(Object), temporaryPassword: expect.any(String) });
     expect((await list(u)).status).toBe(401);
     expect((await loginAs(u.userId, DEFAULT_PASSWORD)).status).toBe(401);
     expect((await loginAs(u.userId, res.body.temporaryPassword)).status).toBe(200);
-    const again = await reset(sa, u.id);
+    const again = await resetApproved(u.id);
     expect(again.body.temporaryPassword).not.toBe(res.body.temporaryPassword);
     expect((await auditRows("PASSWORD_RESET")).filter((r) => r.target_user_id === u.id)).toHaveLength(2);
   });

@@ -125,15 +125,25 @@ describe(`T4 money cool-down (${dbName})`, () => {
         cookie: sa.cookie,
         params: { id: String(u.id) },
       });
-    expect((await reset()).status).toBe(200);
+    const first = await reset();
+    expect(first.status).toBe(200);
     expect(
       await countOf(
         sql`SELECT count(*)::text AS n FROM users WHERE id = ${u.id} AND money_cooldown_until = '2031-05-02T00:00:00Z'`,
       ),
     ).toBe(1);
-    // The reset ended the member's sessions; signed in again (with the temporary password), they are refused.
+    // The reset ended the member's sessions; signed in again with the temporary password they must replace it
+    // first, and are then refused by the cool-down.
     const [row] = await (await getDb()).select().from(users).where(eq(users.id, u.id));
-    const again = await ask(u, { amount: "10" }, await cookieFor(row!));
+    const cookie = await cookieFor(row!);
+    expect((await ask(u, { amount: "10" }, cookie)).body.code).toBe("PASSWORD_CHANGE_REQUIRED");
+    const changed = await call(passwordRoute, "PATCH", `/api/users/by-id/${u.userId}/password`, {
+      cookie,
+      params: { userId: u.userId },
+      body: { currentPassword: first.body.temporaryPassword, newPassword: "Own-Password-2031" },
+    });
+    expect(changed.status).toBe(200);
+    const again = await ask(u, { amount: "10" }, cookie);
     expect(again.body).toMatchObject({ code: "COOLDOWN", opensAt: "2031-05-02T00:00:00.000Z" });
     setTestClock("2031-04-30T00:00:00Z"); // a clock behind the running cool-down starts a shorter one: ignored
     expect((await reset()).status).toBe(200);

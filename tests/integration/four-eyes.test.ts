@@ -353,11 +353,15 @@ describe("staking-rate changes", () => {
   it("a product's new rate is a proposal (the whole change waits); other product changes apply at once", async () => {
     const a = await createUser({ role: "ADMIN" });
     const b = await createUser({ role: "ADMIN" });
+    // The first WLD product puts a rate in force where there was none: itself a proposal, approved by b.
     const created = await call(productsRoute, "POST", "/api/admin/staking-products", {
       cookie: a.cookie,
-      body: { coinSymbol: "WLD", name: "4E", annualRate: "5" },
+      body: { coinSymbol: "WLD", name: "4E", annualRate: "5", reason: "새 상품" },
     });
-    const id = String(created.body.id);
+    expect(created.status).toBe(202);
+    expect((await approve(b, created.body.proposal.id)).status).toBe(200);
+    const listed = await call(productsRoute, "GET", "/api/admin/staking-products", { cookie: a.cookie });
+    const id = String(listed.body.find((p: { name: string }) => p.name === "4E").id);
     const change = (body: unknown) =>
       call(productRoute, "PATCH", `/api/admin/staking-products/${id}`, { cookie: a.cookie, params: { id }, body });
     const renamed = await change({ name: "4E 상품" });

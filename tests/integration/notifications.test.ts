@@ -238,7 +238,10 @@ describe(`a notification for every event of the member (${kind})`, () => {
 
   it("two-factor turned on (written by the 2FA code through notify), and a 2FA login from a new device", async () => {
     const member = await createUser();
-    const enrol = await call(enrol2faRoute, "POST", "/api/two-factor/enrol", { cookie: member.cookie });
+    const enrol = await call(enrol2faRoute, "POST", "/api/two-factor/enrol", {
+      cookie: member.cookie,
+      body: { currentPassword: member.password },
+    });
     expect(enrol.status).toBe(200);
     const secret = Secret.fromBase32(String(enrol.body.manualKey).replace(/\s/g, ""));
     const code = () =>

@@ -149,7 +149,10 @@ describe("no secret reaches a log line", () => {
       secrets.push(cookie.split("=").slice(1).join("="));
       expect((await coins({ userId, cookie })).status).toBe(200);
 
-      const start = await call(enrolRoute, "POST", "/api/two-factor/enrol", { cookie });
+      const start = await call(enrolRoute, "POST", "/api/two-factor/enrol", {
+        cookie,
+        body: { currentPassword: password },
+      });
       expect(start.status).toBe(200);
       const key = (start.body.manualKey as string).replace(/\s/g, "");
       const totp = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30, algorithm: "SHA1" });

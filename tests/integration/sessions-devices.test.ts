@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import * as deactivateRoute from "@/app/api/admin/users/[id]/route";
+import * as approveRoute from "@/app/api/admin/proposals/[id]/approve/route";
 import * as roleRoute from "@/app/api/admin/users/[id]/toggle-role/route";
 import * as loginRoute from "@/app/api/login/route";
 import * as passwordRoute from "@/app/api/users/by-id/[userId]/password/route";
@@ -269,17 +270,27 @@ describe("B15 which events end which sessions", () => {
 
   it("demotion (ADMIN → USER) and promotion end every session of the member", async () => {
     const sa = await createUser({ role: "SUPERADMIN" });
+    const sa2 = await createUser({ role: "SUPERADMIN" });
     for (const [from, to] of [
       ["ADMIN", "USER"],
       ["USER", "ADMIN"],
     ] as const) {
       const u = await createUser({ role: from });
       const phone = await login(u, ANDROID_CHROME);
-      const res = await call(roleRoute, "PATCH", `/api/admin/users/${u.id}/toggle-role`, {
+      let res = await call(roleRoute, "PATCH", `/api/admin/users/${u.id}/toggle-role`, {
         cookie: sa.cookie,
         params: { id: String(u.id) },
-        body: { role: to },
+        body: { role: to, reason: "역할 변경" },
       });
+      if (to === "ADMIN") {
+        // A promotion is a four-eyes proposal: the change, and the sessions' end, come with the approval.
+        expect(res.status).toBe(202);
+        for (const c of [phone, u.cookie]) expect(await signedIn(c)).toBe(u.id);
+        res = await call(approveRoute, "POST", `/api/admin/proposals/${res.body.proposal.id}/approve`, {
+          cookie: sa2.cookie,
+          params: { id: String(res.body.proposal.id) },
+        });
+      }
       expect(res.status).toBe(200);
       for (const c of [phone, u.cookie]) expect(await signedIn(c)).toBeNull();
       expect(await liveCount(u.id)).toBe(0);

@@ -18,8 +18,11 @@ describe.skipIf(!onPostgres())("the seeded soak", () => {
     expect(why).toBe("");
     expect(result.ok).toBe(true);
     expect(result.ops).toBe(1000);
-    // The mix reached the money paths, not only refusals.
-    for (const k of ["swap 200", "request 201", "decideReq 200", "decide 200", "credit 202", "reward paid"])
+    // The mix reached the money paths, not only refusals — four-eyes' too: credits and deposit approvals past the
+    // rolling limit became proposals (202), and a second administrator's approval credited deposits.
+    for (const k of ["swap 200", "request 201", "decideReq 200", "decide 200", "credit 200", "credit 202"])
+      expect(result.counts[k] ?? 0, k).toBeGreaterThan(0);
+    for (const k of ["decideReq 202", "decide 200 deposit", "reward paid"])
       expect(result.counts[k] ?? 0, k).toBeGreaterThan(0);
   }, 180_000);
 });

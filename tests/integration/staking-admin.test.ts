@@ -69,11 +69,22 @@ async function auditCount(action: string) {
 describe("staking products", () => {
   it("creates, lists and updates products; validates; audits", async () => {
     const a = await getAdmin();
-    const created = await call(productsRoute, "POST", "/api/admin/staking-products", {
+    // The first WLD product puts a rate in force where there was none: a proposal another administrator approves.
+    const proposed = await call(productsRoute, "POST", "/api/admin/staking-products", {
       cookie: a.cookie,
-      body: { coinSymbol: "wld", name: "WLD 보호 잠금", annualRate: "12", lockEnd: "2025-07-27T18:00:00+09:00" },
+      body: {
+        coinSymbol: "wld",
+        name: "WLD 보호 잠금",
+        annualRate: "12",
+        lockEnd: "2025-07-27T18:00:00+09:00",
+        reason: "첫 상품",
+      },
     });
-    expect(created.status).toBe(201);
+    expect(proposed.body.proposal).toMatchObject({ kind: "product_create" });
+    await approvedByAnother(proposed);
+    const created = {
+      body: (await call(productsRoute, "GET", "/api/admin/staking-products", { cookie: a.cookie })).body[0],
+    };
     expect(created.body).toMatchObject({
       coinSymbol: "WLD",
       name: "WLD 보호 잠금",

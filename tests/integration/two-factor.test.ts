@@ -48,9 +48,9 @@ const nextStep = () => advanceTestClock(STEP);
 const post = (route: object, path: string, u: { cookie: string } | null, body?: unknown, headers = {}) =>
   call(route, "POST", path, { cookie: u?.cookie, body, headers });
 
-/** Enrols `u` through the routes; answers the manual key and the recovery codes. */
+/** Enrols `u` through the routes (the current password first); answers the manual key and the recovery codes. */
 async function enrol(u: TestUser) {
-  const start = await post(enrolRoute, "/api/two-factor/enrol", u);
+  const start = await post(enrolRoute, "/api/two-factor/enrol", u, { currentPassword: u.password });
   expect(start.status).toBe(200);
   const key = start.body.manualKey as string;
   const done = await post(confirmRoute, "/api/two-factor/confirm", u, { code: codeOf(key) });
@@ -142,7 +142,7 @@ describe(`two-factor enrolment (${where})`, () => {
 
   it("a wrong code leaves it off; while on, a new enrolment is refused (409)", async () => {
     const u = await createUser();
-    const start = await post(enrolRoute, "/api/two-factor/enrol", u);
+    const start = await post(enrolRoute, "/api/two-factor/enrol", u, { currentPassword: u.password });
     const wrong = String((Number(codeOf(start.body.manualKey)) + 1) % 1_000_000).padStart(6, "0");
     const bad = await post(confirmRoute, "/api/two-factor/confirm", u, { code: wrong });
     expect(bad.status).toBe(400);
@@ -162,7 +162,7 @@ describe(`two-factor enrolment (${where})`, () => {
     expect(
       (await post(confirmRoute, "/api/two-factor/confirm", u, { code: codeOf(start.body.manualKey) })).status,
     ).toBe(200);
-    const again = await post(enrolRoute, "/api/two-factor/enrol", u);
+    const again = await post(enrolRoute, "/api/two-factor/enrol", u, { currentPassword: u.password });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("INVALID_STATE");
   });

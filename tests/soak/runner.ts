@@ -10,6 +10,10 @@
  * on a failure the log up to the failing step is replayed single-threaded on a fresh database and shrunk by
  * removing operations (delta debugging, bounded in time) to the shortest log that still fails.
  *
+ * Four-eyes: a credit or a deposit approval that would take its administrator's or member's rolling 24-hour total
+ * above the limit must become a proposal (a deposit approval a `deposit` proposal, which the other administrator's
+ * approval credits); the model's RollingLimit checks after every step that no total ever passed it.
+ *
  * Callers set NODE_ENV=test (the clock is moved with setTestClock) and ADMIN_2FA=optional before importing.
  */
 import { performance } from "node:perf_hooks";
@@ -44,7 +48,7 @@ import { runRewardDay } from "@/lib/staking/run";
 import { lastEndedDay } from "@/lib/staking/time";
 import { setFreshWldPrice } from "../factories/money";
 import { type CallResult, call } from "../support/http";
-import { Dx, type Kind, Model, type ModelMember } from "./model";
+import { Dx, type Kind, Model, type ModelMember, RollingLimit } from "./model";
 import { Prng, workerSeed } from "./prng";
 
 export type Op = { k: string; w: number } & Record<string, string | number>;
@@ -78,6 +82,7 @@ const MIN_STAKE = "10";
 const FOUR_EYES = new Dx("1000");
 const MAX_MEMBERS_PER_WORKER = 12;
 const DAY_MS = 24 * 3_600_000;
+const PROPOSAL_TTL_MS = 72 * 3_600_000;
 /** Network and exchange of a payout address (lib/exchanges.ts): every network, so both fees occur. */
 const WALLET_PREFIXES = Object.entries(EXCHANGES).map(([network, names]) => `${network}|${names[0]}`);
 /** Transfer amounts stay well inside the daily KRW limit at the stored price (2800 KRW), so most go through. */
@@ -237,6 +242,7 @@ type Admin = { id: number; cookie: string; refCode: string };
 
 class Run {
   readonly model = new Model();
+  readonly rolling = new RollingLimit(FOUR_EYES, DAY_MS);
   readonly counts: Record<string, number> = {};
   readonly opLog: (Op & { seq: number })[] = [];
   failure: Failure | null = null;
@@ -269,11 +275,18 @@ class Run {
       const c = await issueSessionCookie(row!, false);
       this.admins.push({ id: row!.id, cookie: `${c.name}=${c.value}`, refCode: row!.refCode });
     }
+    // The first product puts a rate in force where there was none: a proposal the other administrator approves.
     const product = await call(productsRoute, "POST", "/api/admin/staking-products", {
       cookie: this.admins[0]!.cookie,
-      body: { coinSymbol: "WLD", name: "Soak", annualRate: RATE, minAmount: MIN_STAKE },
+      body: { coinSymbol: "WLD", name: "Soak", annualRate: RATE, minAmount: MIN_STAKE, reason: "soak" },
     });
-    if (product.status !== 201) throw new Error(`soak setup: product ${product.status} ${product.text}`);
+    if (product.status !== 202) throw new Error(`soak setup: product ${product.status} ${product.text}`);
+    const proposalId = String(product.body.proposal.id);
+    const approved = await call(approveProposalRoute, "POST", `/api/admin/proposals/${proposalId}/approve`, {
+      cookie: this.admins[1]!.cookie,
+      params: { id: proposalId },
+    });
+    if (approved.status !== 200) throw new Error(`soak setup: product approval ${approved.status} ${approved.text}`);
     await setFreshWldPrice(now());
     await setFreshWldPrice(new Date());
     this.png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#2563eb" } })
@@ -322,6 +335,8 @@ class Run {
       // After every step that answered: the member it concerned, read from the database, against the model.
       const member = this.memberOf(op);
       if (member && outcome !== "skip") await this.compare(member, `after step ${seq}`);
+      const over = this.rolling.violation(now().getTime());
+      if (over) throw new SoakError(`four-eyes' rolling limit passed: ${over}`);
       if (exclusive && outcome !== "skip") {
         for (const m of this.model.members.values()) await this.compare(m, `after step ${seq}`);
         const violations = await checkLedger(await getDb());
@@ -375,7 +390,8 @@ class Run {
     );
     const anyReq = [...this.model.requests.values()].filter((r) => this.model.members.get(r.member)!.worker === w);
     const proposals = [...this.model.proposals.values()].filter((p) => this.model.members.get(p.member)!.worker === w);
-    const pendingProp = proposals.filter((p) => p.status === "PENDING");
+    // The ones a second administrator can still approve (72 hours); the others are picked now and then as well.
+    const pendingProp = proposals.filter((p) => this.model.live(p, now().getTime()));
     const kind = rng.weighted({
       signup: mine.length < 2 ? 50 : mine.length < MAX_MEMBERS_PER_WORKER ? 2 : 0,
       login: mine.length ? (active.length > loggedIn.length ? 8 : 1) : 0,
@@ -473,8 +489,11 @@ class Run {
           amount: new Dx(amount).lt(5) && r >= 0.05 ? "5" : amount,
         };
       }
-      case "deposit":
-        return { k: "deposit", w, m: rng.pick(loggedIn).name, krw: rng.int(10, 500) * 1000 };
+      case "deposit": {
+        // Now and then above the four-eyes limit at 2,800 KRW (₩3,000,000–₩10,000,000): a second approval credits it.
+        const krw = rng.chance(0.25) ? rng.int(3000, 10_000) * 1000 : rng.int(10, 500) * 1000;
+        return { k: "deposit", w, m: rng.pick(loggedIn).name, krw };
+      }
       case "decideReq": {
         const r = pickOr(pendingReq, anyReq);
         return { k: "decideReq", w, r: r.key, a: admin(), action: rng.chance(0.65) ? "approve" : "reject" };
@@ -499,6 +518,52 @@ class Run {
   }
 
   // ---- execution: one operation through the real route handlers, the model moved by its answer ----
+
+  /**
+   * Four-eyes on a direct change of `amount` by administrator `a` to `member`, called before it is sent: the totals
+   * known so far may already leave no room (it must become a proposal, 202). `answered()`, once the answer is in,
+   * says the status it had to be, or null when another change by `a` ran meanwhile and either could be right (the
+   * totals are checked after every step regardless).
+   */
+  private fourEyes(a: number, member: string, amount: Dx): { answered: () => 200 | 202 | null } {
+    const at = now().getTime();
+    const full =
+      amount.gt(FOUR_EYES) ||
+      this.rolling.adminTotal(a, at).plus(amount).gt(FOUR_EYES) ||
+      this.rolling.memberTotal(member, at).plus(amount).gt(FOUR_EYES);
+    const token = this.rolling.begin(a);
+    return {
+      answered: () => {
+        const overlapped = this.rolling.end(token);
+        return full ? 202 : overlapped ? null : 200;
+      },
+    };
+  }
+
+  /** A 202's proposal in the model; answers its key. */
+  private addProposal(
+    kind: "coin" | "deposit",
+    id: number,
+    member: string,
+    amount: Dx,
+    proposer: number,
+    request?: string,
+  ) {
+    const key = `${member}:p${this.model.proposals.size}`;
+    const expiresAt = now().getTime() + PROPOSAL_TTL_MS;
+    this.model.proposals.set(key, {
+      key,
+      id: Number(id),
+      kind,
+      member,
+      amount,
+      proposer,
+      status: "PENDING",
+      expiresAt,
+      request,
+    });
+    return key;
+  }
 
   private ip(): string {
     this.ipSeq++;
@@ -579,20 +644,37 @@ class Run {
         });
         const s = status(res);
         if (r.status !== "PENDING") expect(!ok(res), "a request no longer pending cannot be cancelled", res);
+        else if (owner.status === "ACTIVE" && model.awaitingOf(r, now().getTime()))
+          expect(res.body?.code === "REQUEST_AWAITING_APPROVAL", "a deposit awaiting its second approval stays", res);
         if (ok(res)) model.settle(r, "CANCELLED");
         return s;
       }
       const action = op.action === "approve" ? "approve" : "reject";
+      const a = Number(op.a ?? 0);
+      const deposit = action === "approve" && r.type === "DEPOSIT";
+      const awaiting = deposit ? model.awaitingOf(r, now().getTime()) : null;
+      const gate = deposit && !awaiting ? this.fourEyes(a, r.member, r.amount) : null;
       const res = await call(requestDecisionRoute, "PATCH", `/api/admin/requests/${r.id}`, {
         cookie: admin.cookie,
         params: { id: String(r.id) },
         body: { action, ...(action === "reject" ? { reason: "soak" } : {}) },
       });
+      const must = gate?.answered();
       const s = status(res);
       if (r.status !== "PENDING") expect(!ok(res), "a request is decided once", res);
-      if (ok(res)) {
+      else if (awaiting)
+        expect(res.body?.code === "REQUEST_AWAITING_APPROVAL", "a deposit awaiting its second approval waits", res);
+      else if (gate && owner.status === "ACTIVE" && (res.status === 200 || res.status === 202))
+        expect(!must || res.status === must, "a deposit approval credits within the rolling limit, else proposes", res);
+      if (res.status === 202) {
+        const amount = new Dx(res.body.proposal.payload.amount);
+        expect(deposit && amount.eq(r.amount), "the proposal credits the deposit's quoted amount", res);
+        r.awaiting = this.addProposal("deposit", res.body.proposal.id, r.member, amount, a, r.key);
+      } else if (ok(res)) {
         expect(res.body.request?.id === r.id, "the answer names the request", res);
-        model.settle(r, action === "approve" ? "APPROVED" : "REJECTED", String(res.body.request.amount));
+        const amount = String(res.body.request.amount);
+        if (deposit) this.rolling.record({ admin: a, member: r.member, amount: new Dx(amount), at: now().getTime() });
+        model.settle(r, action === "approve" ? "APPROVED" : "REJECTED", amount);
       }
       return s;
     }
@@ -610,12 +692,16 @@ class Run {
       const s = status(res);
       if (Number(op.a) === p.proposer && op.action === "approve")
         expect(!ok(res), "nobody approves their own proposal", res);
-      if (p.status !== "PENDING") expect(!ok(res), "a proposal is decided once", res);
+      if (!model.live(p, now().getTime())) expect(!ok(res), "a proposal is decided once, within 72 hours", res);
       if (ok(res)) {
         p.status = op.action === "approve" ? "APPROVED" : "REJECTED";
-        if (op.action === "approve") model.move(model.members.get(p.member)!, p.amount, null, "holding");
+        const r = p.request ? model.requests.get(p.request) : undefined;
+        // The second approval credits: a deposit settles its request APPROVED then (counted on no one's total).
+        if (op.action === "approve" && r) model.settle(r, "APPROVED", p.amount.toFixed());
+        else if (op.action === "approve") model.move(model.members.get(p.member)!, p.amount, null, "holding");
+        else if (r) r.awaiting = null;
       }
-      return s;
+      return p.kind === "deposit" ? `${s} deposit` : s;
     }
 
     if (!m) return "skip";
@@ -675,33 +761,27 @@ class Run {
       }
       case "credit": {
         const amount = new Dx(String(op.amount));
+        const a = Number(op.a ?? 0);
+        const gate = this.fourEyes(a, m.name, amount);
         const res = await call(coinRoute, "PATCH", `/api/admin/users/${m.id}/coin`, {
           cookie: admin.cookie,
           ...target,
           body: { symbol: "WLD", amount: String(op.amount), action: "DEPOSIT", reason: "soak credit" },
         });
+        const must = gate.answered();
         const s = status(res);
         if (m.status !== "ACTIVE") expect(!ok(res) || res.status === 202, "no credit to a deactivated member", res);
         else
           expect(
-            res.status === (amount.gt(FOUR_EYES) ? 202 : 200),
-            "a credit posts at or below the limit, proposes above it",
+            must ? res.status === must : res.status === 200 || res.status === 202,
+            "a credit posts within the rolling limit, proposes beyond it",
             res,
           );
         if (res.status === 200) {
           model.move(m, amount, null, "holding");
+          this.rolling.record({ admin: a, member: m.name, amount, at: now().getTime() });
           expect(m.bal.holding.eq(res.body.holding), "the answer's holding is the model's", res);
-        } else if (res.status === 202) {
-          const key = `${m.name}:p${model.proposals.size}`;
-          model.proposals.set(key, {
-            key,
-            id: Number(res.body.proposal.id),
-            member: m.name,
-            amount,
-            proposer: Number(op.a ?? 0),
-            status: "PENDING",
-          });
-        }
+        } else if (res.status === 202) this.addProposal("coin", res.body.proposal.id, m.name, amount, a);
         return s;
       }
       case "swap": {
@@ -746,7 +826,9 @@ class Run {
             member: m.name,
             type: op.type as "TRANSFER",
             total: new Dx(rq.total),
+            amount: new Dx(rq.amount),
             status: "PENDING",
+            awaiting: null,
           });
           model.move(m, rq.total, "staked", "held");
         }
@@ -768,7 +850,9 @@ class Run {
             member: m.name,
             type: "DEPOSIT",
             total: new Dx(0),
+            amount: new Dx(res.body.request.amount),
             status: "PENDING",
+            awaiting: null,
           });
         }
         return s;

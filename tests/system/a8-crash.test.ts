@@ -58,7 +58,10 @@ describe.skipIf(skip !== null)("A8/F31 an instance killed mid-load", () => {
   beforeAll(async () => {
     const t0 = performance.now();
     db = await createScratchDatabase("a8");
-    [a, b] = await Promise.all([startInstance("a8-a", db.url), startInstance("a8-b", db.url)]);
+    // The load's money comes in through one administrator (1,000 WLD, then 50 for every sender): more in a day than
+    // four-eyes lets one person move (FOUR_EYES_LIMIT's rolling total, tests/integration/four-eyes-rolling.test.ts).
+    const limit = { FOUR_EYES_LIMIT: "1000000" };
+    [a, b] = await Promise.all([startInstance("a8-a", db.url, limit), startInstance("a8-b", db.url, limit)]);
     await storeWldPrice(db.sql);
     report(
       `A8: scratch database ${db.name}, instances on :${a.port} and :${b.port}, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,

@@ -2,7 +2,8 @@
 //   staked WLD to the member's wallet address; 201 { message, request: { id, coinSymbol, amount, fee, total, status } }.
 //   The member is always the session's: a body userId naming anyone else → 403. Accepts Idempotency-Key.
 //   Issue 14: 403 COOLDOWN { opensAt } during a cool-down, 403 DAILY_LIMIT { allowedKrw, allowedAmount, limitKrw }
-//   over today's KRW limit (lib/wallet/limits.ts), 503 PRICE_UNAVAILABLE when no WLD price was ever known.
+//   over today's KRW limit (lib/wallet/limits.ts), 503 PRICE_UNAVAILABLE when no WLD price may value it (none
+//   known, older than an hour, or the demo's seeded one on a server).
 //   Issue 14: a member with two-factor on sends a current code as `otp`: 403 TWO_FACTOR_REQUIRED without one,
 //   400 INVALID_OTP for a wrong or used one (lib/auth/two-factor.ts; spent only if the request is created).
 // GET /api/transfer-requests?status&type&page&limit — the member's own requests (all types), { items, total };

@@ -2,7 +2,8 @@
 /**
  * The request queue's decisions: one request (approve, reject with a reason, or approve an EXPIRED deposit with the
  * KRW actually received) and several at once (one confirmation, then a result per request — a failure does not
- * stop the rest). Each dialog owns its fields; deciding goes through `useDecide`'s exactly-once calls.
+ * stop the rest). A deposit approval above the four-eyes limit becomes a proposal: the result says 승인 대기 (it waits
+ * for another administrator). Each dialog owns its fields; deciding goes through `useDecide`'s exactly-once calls.
  */
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
@@ -11,9 +12,9 @@ import { TextArea } from "@/components/admin/ui/fields";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { krw, wld } from "../format";
-import type { AdminRequest, Decision, DecisionResult } from "./model";
+import type { AdminRequest, Decision, DecisionOutcome, DecisionResult } from "./model";
 
-type Decide = (id: number, d: Decision, memo: string) => Promise<void>;
+type Decide = (id: number, d: Decision, memo: string) => Promise<DecisionOutcome>;
 
 export function RequestSummary({ req }: { req: AdminRequest }) {
   const t = useTranslations("AdminOps.requests");
@@ -73,11 +74,13 @@ export function DecisionDialog({
       if (!/^[1-9]\d{0,14}$/.test(krwReceived.trim())) throw new InputProblem(t("krwReceivedInvalid"));
       d = { action: "approve", krwReceived: krwReceived.trim() };
     } else d = { action: "approve" };
-    await decide(req.id, d, memo);
+    const outcome = await decide(req.id, d, memo);
     onClose();
-    toast(action === "approve" ? t("approvedToast", { id: req.id }) : t("rejectedToast", { id: req.id }), {
-      kind: "success",
-    });
+    if (outcome === "proposed") toast(t("proposedToast", { id: req.id }));
+    else
+      toast(action === "approve" ? t("approvedToast", { id: req.id }) : t("rejectedToast", { id: req.id }), {
+        kind: "success",
+      });
   }
 
   return (
@@ -131,8 +134,14 @@ export function BulkDecisionDialog({
     // One at a time: each request is its own exactly-once decision; a failure does not stop the rest.
     for (const { id } of requests) {
       try {
-        await decide(id, action === "reject" ? { action, reason: reason.trim() } : { action }, memo);
-        out.push({ id, ok: true, text: action === "approve" ? t("status.APPROVED") : t("status.REJECTED") });
+        const outcome = await decide(id, action === "reject" ? { action, reason: reason.trim() } : { action }, memo);
+        const text =
+          outcome === "proposed"
+            ? t("awaitingApproval")
+            : action === "approve"
+              ? t("status.APPROVED")
+              : t("status.REJECTED");
+        out.push({ id, ok: true, text });
       } catch (e) {
         out.push({ id, ok: false, text: errorText(e) });
       }

@@ -1,10 +1,12 @@
 /** The request queue's client model: the server's row DTO, the decisions, the filter values. */
-import type { AdminRequestRowDto } from "@/db/queries/admin-requests";
+import type { AdminQueueRowDto } from "@/db/queries/admin-requests";
 import type { RequestStatus, RequestType } from "@/db/schema";
 
-export type AdminRequest = AdminRequestRowDto;
+export type AdminRequest = AdminQueueRowDto;
 export type RequestList = { items: AdminRequest[]; total: number };
 export type Decision = { action: "approve" | "reject"; reason?: string; krwReceived?: string };
+/** How a decision ended: decided, or (a deposit above the four-eyes limit) proposed for a second approval. */
+export type DecisionOutcome = "decided" | "proposed";
 export type DecisionResult = { id: number; ok: boolean; text: string };
 
 export const REQUEST_TYPES: RequestType[] = ["DEPOSIT", "WITHDRAW", "TRANSFER"];

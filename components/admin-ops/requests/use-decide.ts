@@ -1,13 +1,15 @@
 /**
  * Deciding a request exactly once from the browser: one Idempotency-Key per request and decision, so a retried
  * click (or a double click) sends the same key and the server answers the first result instead of deciding twice;
- * a definitive answer retires the key. The decided row is patched into the cached list in place.
+ * a definitive answer retires the key. The decided row is patched into the cached list in place; a deposit approval
+ * that became a proposal (202) marks the row as waiting for it.
  */
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { memoHeaders } from "@/components/admin/ui/admin-dialog";
 import { ApiError, api, newIdempotencyKey } from "@/lib/client/api";
-import type { AdminRequest, Decision, RequestList } from "./model";
+import type { ProposalDto } from "@/lib/admin/proposals";
+import type { AdminRequest, Decision, DecisionOutcome, RequestList } from "./model";
 
 export function useDecide(listKey: QueryKey) {
   const qc = useQueryClient();
@@ -34,17 +36,20 @@ export function useDecide(listKey: QueryKey) {
     );
   }
 
-  return async function decide(id: number, d: Decision, memo: string): Promise<void> {
+  return async function decide(id: number, d: Decision, memo: string): Promise<DecisionOutcome> {
     const { k, key } = keyFor(id, d);
     try {
-      const res = await api<{ request: Partial<AdminRequest> }>(`/api/admin/requests/${id}`, {
-        method: "PATCH",
-        body: d,
-        idempotencyKey: key,
-        headers: memoHeaders(memo),
-      });
+      const res = await api<{ request: Partial<AdminRequest> } | { proposal: ProposalDto }>(
+        `/api/admin/requests/${id}`,
+        { method: "PATCH", body: d, idempotencyKey: key, headers: memoHeaders(memo) },
+      );
       keys.current.delete(k);
+      if ("proposal" in res) {
+        patchRow(id, { pendingProposalId: res.proposal.id });
+        return "proposed";
+      }
       patchRow(id, res.request);
+      return "decided";
     } catch (e) {
       // A network failure may have reached the server: keep the key so a retry replays, not repeats.
       if (!(e instanceof ApiError && e.status === 0)) keys.current.delete(k);

@@ -43,10 +43,26 @@ export const rows: AuthzRow[] = [
   },
   {
     method: "PATCH",
+    path: "/api/admin/users/[id]/password-reset",
+    note: "another administrator's: a four-eyes proposal",
+    params: ({ admin }) => ({ id: String(admin.id) }),
+    body: { reason: "authz matrix" },
+    expect: { ...SUPERADMIN_ONLY, superadmin: 202 },
+  },
+  {
+    method: "PATCH",
     path: "/api/admin/users/[id]/toggle-role",
     params: targetId,
     body: { role: "USER" },
     expect: SUPERADMIN_ONLY,
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/users/[id]/toggle-role",
+    note: "a grant: a four-eyes proposal",
+    params: targetId,
+    body: { role: "ADMIN", reason: "authz matrix" },
+    expect: { ...SUPERADMIN_ONLY, superadmin: 202 },
   },
   {
     method: "PATCH",

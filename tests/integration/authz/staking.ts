@@ -15,6 +15,7 @@ export const rows: AuthzRow[] = [
   { method: "POST", path: "/api/cron/accrue", body: {}, expect: CRON, note: "bearer CRON_SECRET only" },
   { method: "GET", path: "/api/admin/staking-products", expect: ADMIN_ONLY },
   { method: "POST", path: "/api/admin/staking-products", body: {}, expect: ADMIN_ONLY },
+  { method: "GET", path: "/api/admin/staking-products/pending", expect: ADMIN_ONLY },
   {
     method: "PATCH",
     path: "/api/admin/staking-products/[id]",

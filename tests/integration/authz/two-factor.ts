@@ -13,8 +13,17 @@ export const rows: AuthzRow[] = [
   },
   // The caller's own account only (no path names anyone else).
   { method: "GET", path: "/api/two-factor", expect: ANY_MEMBER },
-  { method: "POST", path: "/api/two-factor/enrol", expect: ANY_MEMBER },
+  // Without the current password: 400 after authorization.
+  { method: "POST", path: "/api/two-factor/enrol", body: {}, expect: ANY_MEMBER },
   { method: "POST", path: "/api/two-factor/confirm", body: { code: "" }, expect: ANY_MEMBER },
   { method: "POST", path: "/api/two-factor/disable", body: { currentPassword: "", code: "" }, expect: ANY_MEMBER },
   { method: "PATCH", path: "/api/admin/users/[id]/two-factor-reset", params: targetId, expect: SUPERADMIN_ONLY },
+  {
+    method: "PATCH",
+    path: "/api/admin/users/[id]/two-factor-reset",
+    note: "another administrator's: a four-eyes proposal",
+    params: ({ admin }) => ({ id: String(admin.id) }),
+    body: { reason: "authz matrix" },
+    expect: { ...SUPERADMIN_ONLY, superadmin: 202 },
+  },
 ];

@@ -7,4 +7,4 @@ import { dashboard } from "@/lib/admin/lists";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin(async () => dashboard(), { permission: "dashboard.read" });
+export const GET = withAdmin(async ({ user }) => dashboard(user), { permission: "dashboard.read" });

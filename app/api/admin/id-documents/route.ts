@@ -9,6 +9,6 @@ import { readQuery } from "@/lib/validation/wallet";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin(async ({ req }) => idReviewList(readQuery(req, idReviewQuerySchema)), {
+export const GET = withAdmin(async ({ req, user }) => idReviewList(user, readQuery(req, idReviewQuerySchema)), {
   permission: "id-documents.list",
 });

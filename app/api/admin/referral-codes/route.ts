@@ -9,6 +9,6 @@ import { readQuery } from "@/lib/validation/wallet";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAdmin(async ({ req }) => referralCodeList(readQuery(req, referralCodeQuerySchema)), {
+export const GET = withAdmin(async ({ req, user }) => referralCodeList(user, readQuery(req, referralCodeQuerySchema)), {
   permission: "referral-codes.list",
 });

@@ -1,5 +1,6 @@
 // POST /api/two-factor/confirm { code } — turns two-factor on with a code from the app; answers the ten
-//   recovery codes { recoveryCodes } once (stored hashed). 400 INVALID_OTP, 409 INVALID_STATE (not started / on).
+//   recovery codes { recoveryCodes } once (stored hashed). This session now counts as having passed two-factor;
+//   every other session of the account ends. 400 INVALID_OTP, 409 INVALID_STATE (not started / on).
 import { readJson } from "@/lib/api/handler";
 import { withUser } from "@/lib/api/with-auth";
 import { confirmEnrolment } from "@/lib/auth/two-factor";

@@ -50,7 +50,8 @@ export function MoneyDialog({
   async function confirm(memo: string) {
     const value = amountOf(amount);
     const init = { method: "PATCH" as const, headers: memoHeaders(memo), idempotencyKey: key };
-    // Above FOUR_EYES_LIMIT the server answers 202 { proposal } (the memo is its reason): nothing moved yet.
+    // Past the four-eyes limit (this administrator's or the member's rolling 24-hour total) the server answers
+    // 202 { proposal } (the memo is its reason): nothing moved yet.
     type Answer = { proposal?: unknown } | null;
     let r: Answer;
     if (kind === "coin")

@@ -19,8 +19,13 @@ export function RoleDialog({ member, onClose, onDone }: DialogProps) {
       title={t("action.role")}
       onClose={onClose}
       onConfirm={async (memo) => {
-        await api(`${base(member)}/toggle-role`, { method: "PATCH", body: { role }, headers: memoHeaders(memo) });
-        onDone(t("done.role", { role }));
+        // Granting ADMIN or SUPERADMIN is a four-eyes proposal: 202 { proposal } (the memo is its reason).
+        const r = await api<{ proposal?: unknown } | null>(`${base(member)}/toggle-role`, {
+          method: "PATCH",
+          body: { role },
+          headers: memoHeaders(memo),
+        });
+        onDone(r?.proposal ? t("done.proposed") : t("done.role", { role }));
       }}
     >
       <Radios
@@ -29,6 +34,7 @@ export function RoleDialog({ member, onClose, onDone }: DialogProps) {
         onChange={setRole}
         options={(["USER", "ADMIN", "SUPERADMIN"] as const).map((r) => ({ value: r, label: r }))}
       />
+      <p className="text-sm text-gray-600">{t("roleGrantNote")}</p>
     </AdminDialog>
   );
 }
@@ -59,7 +65,7 @@ export function RefCodeDialog({ member, onClose, onDone }: DialogProps) {
   );
 }
 
-export function TempPasswordDialog({ member, onClose }: DialogProps) {
+export function TempPasswordDialog({ member, onClose, onDone }: DialogProps) {
   const t = useTranslations("Admin.members");
   const toast = useToast();
   const [password, setPassword] = useState<string | null>(null);
@@ -71,16 +77,25 @@ export function TempPasswordDialog({ member, onClose }: DialogProps) {
       title={t("action.tempPassword")}
       onClose={onClose}
       onConfirm={async (memo) => {
-        const r = await api<{ temporaryPassword: string }>(`${base(member)}/password-reset`, {
+        // Another administrator's password: a four-eyes proposal (202 { proposal }, the memo is its reason); the
+        // approving SUPERADMIN is shown the password in /admin/approvals.
+        const r = await api<{ temporaryPassword?: string }>(`${base(member)}/password-reset`, {
           method: "PATCH",
           headers: memoHeaders(memo),
         });
+        if (!r.temporaryPassword) {
+          onDone(t("done.proposed"));
+          return;
+        }
         setPassword(r.temporaryPassword);
         toast(t("done.tempPassword"), { kind: "success" });
       }}
     >
       {password === null ? (
-        <p className="text-sm">{t("confirmTempPassword", { userId: member.userId })}</p>
+        <>
+          <p className="text-sm">{t("confirmTempPassword", { userId: member.userId })}</p>
+          {member.role !== "USER" && <p className="text-sm text-gray-600">{t("tempPasswordProposal")}</p>}
+        </>
       ) : (
         <div className="flex flex-col gap-2">
           <p className="text-sm font-semibold">{t("tempPasswordOnce")}</p>

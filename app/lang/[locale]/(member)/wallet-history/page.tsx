@@ -125,11 +125,20 @@ function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () 
           </span>
           <span className="block text-xs text-gray-600">
             {date(r.createdAt)} · <span data-testid="request-status">{t(`status.${r.status}`)}</span>
+            {r.awaitingApproval && (
+              <>
+                {" · "}
+                <span data-testid="request-awaiting" className="font-semibold text-gray-900">
+                  {t("awaitingApproval")}
+                </span>
+              </>
+            )}
             {r.reason ? ` · ${r.reason}` : ""}
           </span>
         </span>
         <span className="flex shrink-0 gap-1">
-          {r.status === "PENDING" && (
+          {/* A deposit waiting for a second administrator's approval cannot be cancelled (the KRW was confirmed). */}
+          {r.status === "PENDING" && !r.awaitingApproval && (
             <Button
               size="sm"
               variant="secondary"
@@ -201,7 +210,7 @@ function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () 
               </>
             )}
           </dl>
-          <RequestTimeline id={r.id} status={r.status} updatedAt={r.updatedAt} />
+          <RequestTimeline id={r.id} status={r.status} updatedAt={r.updatedAt} awaiting={r.awaitingApproval} />
         </div>
       )}
     </li>

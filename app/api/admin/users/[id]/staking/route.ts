@@ -3,7 +3,8 @@
 // PATCH /api/admin/users/{id}/staking { symbol, amount, action: withdraw } — moves coins from the member's
 // stake back to their holding, recorded as a negative STAKING transaction (audited); 409 INSUFFICIENT_FUNDS
 // beyond the stake. 200 { coinSymbol, staked, holding }. Accepts Idempotency-Key.
-// Four-eyes: above FOUR_EYES_LIMIT WLD (any amount of another coin) nothing moves: 202 { proposal } with `reason`.
+// Four-eyes: when it would take this administrator's or the member's rolling 24-hour total of direct changes above
+// FOUR_EYES_LIMIT WLD (any amount of another coin) nothing moves: 202 { proposal } with `reason`.
 import { readJson } from "@/lib/api/handler";
 import { withAdmin } from "@/lib/api/with-auth";
 import { idempotent } from "@/lib/api/idempotency";

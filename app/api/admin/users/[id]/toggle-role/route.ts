@@ -1,16 +1,22 @@
-// PATCH /api/admin/users/{id}/toggle-role {role} — SUPERADMIN sets the member's role (USER, ADMIN or SUPERADMIN).
+// PATCH /api/admin/users/{id}/toggle-role { role, reason? } — SUPERADMIN sets the member's role. Four-eyes: granting
+// ADMIN or SUPERADMIN is 202 { proposal } with the mandatory `reason` (or the x-audit-memo memo), applied once
+// another SUPERADMIN approves it in /admin/approvals; USER (a demotion, which also cancels the member's pending
+// proposals) and the role the member already has answer 200 { id, userId, role } at once. Accepts Idempotency-Key.
 import { readJson } from "@/lib/api/handler";
+import { idempotent } from "@/lib/api/idempotency";
 import { withAdmin } from "@/lib/api/with-auth";
-import { setRole } from "@/lib/auth/member-admin";
+import { changeRole } from "@/lib/auth/account-proposals";
 import { toggleRoleSchema } from "@/lib/validation/auth";
 
 export const dynamic = "force-dynamic";
 
 export const PATCH = withAdmin<{ id: string }>(
   async ({ req, user, target, ip, requestId }) => {
-    const { role } = await readJson(req, toggleRoleSchema);
-    const row = await setRole(user, target.id, role, { ip, requestId });
-    return { id: row.id, userId: row.userId, role: row.role };
+    const input = await readJson(req, toggleRoleSchema);
+    const actor = { id: user.id, role: user.role, ip, requestId };
+    return idempotent(req, user.id, `PATCH /api/admin/users/${target.id}/toggle-role`, input, (tx) =>
+      changeRole(tx, actor, target.id, input.role, input.reason),
+    );
   },
   { permission: "member.role", target: "id" },
 );
