@@ -68,7 +68,7 @@ const verifyScript = (...args: string[]) =>
     env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
   });
 
-describe(`audit anchor (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`I41 audit anchor (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   let anchor: AuditAnchor;
 
   it("the daily reward run writes the anchor (rows:head) to the log and to /api/metrics", async () => {

@@ -54,7 +54,7 @@ async function seedAppendOnlyRows() {
     expect(await countOf(sql`select count(*)::text as n from ${sql.identifier(table)}`)).toBeGreaterThan(0);
 }
 
-describe(`append-only tables as their owner (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`I41 append-only tables as their owner (${onPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it.each(APPEND_ONLY)(
     "%s: TRUNCATE, UPDATE and DELETE are refused by its triggers, nothing changes",
     async (table) => {
@@ -86,7 +86,7 @@ describe(`append-only tables as their owner (${onPostgres() ? "PostgreSQL" : "PG
   });
 });
 
-describe.runIf(onPostgres())("the app's database role (npm run db:roles)", () => {
+describe.runIf(onPostgres())("I41 the app's database role (npm run db:roles)", () => {
   const role = `wld_t_app_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
   const password = crypto.randomBytes(18).toString("base64url");
   let ownerUrl: string;

@@ -108,7 +108,7 @@ const depositProposals = (requestId: number) =>
 const depositRows = (userId: number) =>
   countOf(sql`SELECT count(*)::text AS n FROM transactions WHERE user_id = ${userId} AND type = 'DEPOSIT'`);
 
-describe("a KRW deposit above FOUR_EYES_LIMIT", () => {
+describe("I39 a KRW deposit above FOUR_EYES_LIMIT", () => {
   it("₩1,000,000,000 approved by one ADMIN is a 202 proposal; only a second administrator credits it, once", async () => {
     await priceOf2800();
     const u = await createUser();

@@ -52,7 +52,7 @@ const approve = (admin: TestUser, id: number) =>
 
 const statuses = (rs: { status: number }[]) => rs.map((r) => r.status);
 
-describe("the rolling 24-hour limit", () => {
+describe("I39 the rolling 24-hour limit", () => {
   it("five coin credits of 1,000 WLD by one ADMIN to one member: the first posts, the other four wait", async () => {
     const a = await createUser({ role: "ADMIN" });
     const m = await createUser();
