@@ -29,7 +29,7 @@ import {
   withdrawStake,
 } from "@/lib/staking/admin";
 import { adminDeposit, adminUnrecorded } from "@/lib/wallet/admin";
-import { approveDepositProposal } from "@/lib/wallet/request-decisions";
+import { approveDepositProposal } from "@/lib/wallet/deposit-approval";
 import { setDailyLimitOverride } from "@/lib/wallet/limits";
 import type { ProposalStatus, ProposalKind } from "./proposal-kinds";
 import {
