@@ -14,7 +14,7 @@ import {
   applyRoleProposal,
   applyTwoFactorResetProposal,
 } from "@/lib/auth/account-proposals";
-import { requireSeasonedApprover } from "@/lib/auth/approver-rules";
+import { approverOpensAt, approverTooNew } from "@/lib/auth/approver-rules";
 import { requireDecisionRights } from "@/lib/auth/guards";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
@@ -42,31 +42,37 @@ import {
   readProposal,
 } from "./proposals";
 
+/** A refused decision leaves an AUTHZ_DENIED audit row like the route guards' refusals, then answers `error`. */
+async function refused(p: ProposalDto, d: Decider, why: Record<string, unknown>, error: AppError): Promise<never> {
+  await audit(await getDb(), {
+    action: "AUTHZ_DENIED",
+    actorId: d.user.id,
+    targetUserId: p.target?.id ?? null,
+    targetId: p.id,
+    ip: d.ip,
+    requestId: d.requestId,
+    after: { ...why, proposal: p.id, kind: p.kind },
+  });
+  throw error;
+}
+
 /**
- * Who may decide: someone other than the proposer (approving; the refusal is audited like the route guards' are)
- * who holds the change's own permission and passes its target rules on the member concerned (lib/auth/guards.ts).
+ * Who may decide: someone other than the proposer (approving) who holds the change's own permission and passes its
+ * target rules on the member concerned (lib/auth/guards.ts), and — approving — whose account was not promoted, or
+ * had its password or two-factor reset, in the last 72 hours (lib/auth/approver-rules.ts).
  */
 async function authorizeDecision(p: ProposalDto, d: Decider, approving: boolean): Promise<void> {
-  if (approving && p.proposedBy.id === d.user.id) {
-    await audit(await getDb(), {
-      action: "AUTHZ_DENIED",
-      actorId: d.user.id,
-      targetUserId: p.target?.id ?? null,
-      targetId: p.id,
-      ip: d.ip,
-      requestId: d.requestId,
-      after: { reason: "self-approval", proposal: p.id, kind: p.kind },
-    });
-    throw new AppError("SELF_APPROVAL");
-  }
+  if (approving && p.proposedBy.id === d.user.id)
+    await refused(p, d, { reason: "self-approval" }, new AppError("SELF_APPROVAL"));
   await requireDecisionRights(
     { req: d.req, requestId: d.requestId, actor: d.user },
     KIND_PERMISSION[p.kind],
     p.target?.id ?? null,
     approving,
   );
-  // An account promoted, or whose password or two-factor was reset, approves nothing for 72 hours.
-  if (approving) await requireSeasonedApprover(d, p);
+  const opensAt = approving ? approverOpensAt(d.user) : null;
+  if (opensAt)
+    await refused(p, d, { reason: "approver-too-new", opensAt: opensAt.toISOString() }, approverTooNew(opensAt));
 }
 
 type Locked = { id: string; kind: ProposalKind; status: ProposalStatus; expires_at: string | Date };

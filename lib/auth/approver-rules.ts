@@ -14,9 +14,8 @@
  *   the transaction of the demotion or deactivation — nobody approves what its author could no longer propose.
  */
 import { sql } from "drizzle-orm";
-import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
+import { type DbOrTx, rowsOf, type Tx } from "@/db/client";
 import { CANCEL_NOTES, type CancelCause } from "@/lib/admin/proposal-kinds";
-import type { Decider } from "@/lib/admin/proposals";
 import { audit } from "@/lib/audit";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
@@ -35,28 +34,15 @@ export async function holdApprovals(tx: DbOrTx, userId: number): Promise<void> {
     WHERE id = ${userId}::integer`);
 }
 
-/**
- * 403 APPROVER_TOO_NEW (with `opensAt`, ISO, and the KST minute for the message) while the decider's wait runs;
- * the refusal leaves an AUTHZ_DENIED audit row like the other refusals of a decision. Caller: authorizeDecision,
- * when approving.
- */
-export async function requireSeasonedApprover(
-  d: Decider,
-  proposal: { id: number; kind: string; target: { id: number } | null },
-): Promise<void> {
-  const opensAt = d.user.approverFrom;
-  if (!opensAt || opensAt.getTime() <= now().getTime()) return;
-  await audit(await getDb(), {
-    action: "AUTHZ_DENIED",
-    actorId: d.user.id,
-    targetUserId: proposal.target?.id ?? null,
-    targetId: proposal.id,
-    ip: d.ip,
-    requestId: d.requestId,
-    after: { reason: "approver-too-new", proposal: proposal.id, kind: proposal.kind, opensAt: opensAt.toISOString() },
-  });
-  throw new AppError("APPROVER_TOO_NEW", { opensAt: opensAt.toISOString(), opensAtKst: kstMinuteText(opensAt) });
+/** When the decider's wait as an approver ends, while it runs (else null). Caller: authorizeDecision. */
+export function approverOpensAt(user: { approverFrom: Date | null }): Date | null {
+  const opensAt = user.approverFrom;
+  return opensAt && opensAt.getTime() > now().getTime() ? opensAt : null;
 }
+
+/** 403 APPROVER_TOO_NEW with `opensAt` (ISO) and the KST minute for the message. */
+export const approverTooNew = (opensAt: Date) =>
+  new AppError("APPROVER_TOO_NEW", { opensAt: opensAt.toISOString(), opensAtKst: kstMinuteText(opensAt) });
 
 type Cancelled = { id: string; kind: string; target_user_id: number | null; payload: unknown };
 

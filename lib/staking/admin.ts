@@ -30,16 +30,8 @@ export type ProductInput = {
   active: boolean;
 };
 
-/** A product as a proposal keeps it until approved (decimal strings, lockEnd as ISO text). */
-export type StoredProduct = {
-  coinSymbol: Coin;
-  name: string;
-  annualRate: string;
-  lockEnd: string | null;
-  lockDays: number | null;
-  minAmount: string;
-  active: boolean;
-};
+/** A product as a proposal keeps it until approved: the product's answer without its id and times. */
+export type StoredProduct = Omit<ProductDto, "id" | "createdAt" | "updatedAt">;
 
 export const storedProduct = (input: ProductInput): StoredProduct => ({
   coinSymbol: input.coinSymbol,
