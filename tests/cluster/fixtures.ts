@@ -1,6 +1,6 @@
 /**
  * What the cluster tests set up before they measure: the first administrator made by the real
- * `npm run admin:create`, the WLD staking product, and stakers whose stake existed ten days ago (so a reward run
+ * `npm run admin:create`, the WLD staking product in force a month back, and stakers whose stake existed ten days ago (so a reward run
  * of a past day pays them a known amount while the load runs today).
  */
 import { spawnSync } from "node:child_process";
@@ -45,6 +45,14 @@ export async function createProduct(
   const id = (r.body as { proposal: { id: number } }).proposal.id;
   const ok = await call(base, "POST", `/api/admin/proposals/${id}/approve`, { cookie: firstAdmin.cookie });
   if (ok.status !== 200) throw new Error(`staking product approval: ${ok.status} ${JSON.stringify(ok.body)}`);
+  // A day is paid at the rates in force when it ended (the rate history, migration 0015): the product's rate is put
+  // in force a month back, before the stakes seedStakers moves ten days back. The history is append-only (a
+  // trigger); a superuser's replica role skips it for this one fixture statement, as seedStakers does for entries.
+  await sql.begin(async (tx) => {
+    await tx`SET LOCAL session_replication_role = replica`;
+    await tx`UPDATE staking_product_versions SET valid_from = valid_from - interval '30 days'
+      WHERE product_id IN (SELECT id FROM staking_products WHERE name = 'Cluster')`;
+  });
 }
 
 /**
