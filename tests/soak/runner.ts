@@ -455,7 +455,10 @@ class Run {
         return { k: "credit", w, m: pickOr(active, mine).name, amount, a: admin() };
       }
       case "decide": {
-        const p = pickOr(pendingProp, proposals);
+        // A waiting deposit proposal first, half the time: credits' proposals outnumber them, and the run must reach
+        // the second approval of a deposit whatever order the clients' steps interleave in.
+        const deposits = pendingProp.filter((p) => p.kind === "deposit");
+        const p = deposits.length && rng.chance(0.5) ? rng.pick(deposits) : pickOr(pendingProp, proposals);
         // Mostly the other administrator; sometimes the proposer itself (must be refused).
         const a = rng.chance(0.1) ? p.proposer : 1 - p.proposer;
         return { k: "decide", w, p: p.key, a, action: rng.chance(0.8) ? "approve" : "reject" };
