@@ -316,7 +316,7 @@ async function main() {
       Array.from({ length: CONNECTIONS }, (_, i) => ({
         userId: `bench${i}`,
         idStatus: "APPROVED" as const,
-        walletAddr: `OP|Binance|0x${(i + 1).toString(16).padStart(40, "0")}`,
+        walletAddr: `OP|Upbit|0x${(i + 1).toString(16).padStart(40, "0")}`,
       })),
     );
     const cookies: string[] = [];

@@ -55,8 +55,19 @@ export const accountKindEnum = pgEnum("account_kind", [
 ]);
 export const txTypeEnum = pgEnum("tx_type", ["DEPOSIT", "WITHDRAW", "TRANSFER", "STAKING"]);
 export const requestTypeEnum = pgEnum("request_type", ["DEPOSIT", "WITHDRAW", "TRANSFER"]);
-/** EXPIRED: a KRW deposit whose price quote ran out before an administrator confirmed the payment. */
-export const requestStatusEnum = pgEnum("request_status", ["PENDING", "APPROVED", "REJECTED", "CANCELLED", "EXPIRED"]);
+/**
+ * EXPIRED: a KRW deposit whose price quote ran out before an administrator confirmed the payment.
+ * RETURNED: a transfer or withdrawal the receiving exchange refused through its Travel Rule service (반환됨, the
+ * reason in `reason`); its hold went back to the member, as for a rejection.
+ */
+export const requestStatusEnum = pgEnum("request_status", [
+  "PENDING",
+  "APPROVED",
+  "REJECTED",
+  "CANCELLED",
+  "EXPIRED",
+  "RETURNED",
+]);
 
 // ─── identity ────────────────────────────────────────────────────────────────
 
@@ -269,6 +280,8 @@ export const requests = pgTable(
     walletAddr: text("wallet_addr"),
     /** KRW deposits: the quote (priceKrw) is good until then; afterwards the request is EXPIRED. */
     quoteExpiresAt: tstz("quote_expires_at"),
+    /** A KRW deposit: when its WLD was credited (application clock); it cannot leave for KRW_HOLD_HOURS after. */
+    creditedAt: tstz("credited_at"),
     status: requestStatusEnum("status").notNull().default("PENDING"),
     holdPostingId: bigint("hold_posting_id", { mode: "number" }).references(() => ledgerPostings.id),
     settlePostingId: bigint("settle_posting_id", { mode: "number" }).references(() => ledgerPostings.id),
@@ -285,6 +298,10 @@ export const requests = pgTable(
     index("requests_user_outgoing_created_idx")
       .on(t.userId, t.createdAt)
       .where(sql`${t.type} IN ('TRANSFER', 'WITHDRAW')`),
+    // The KRW hold: a member's deposits credited in the last KRW_HOLD_HOURS (transfer_request_open).
+    index("requests_user_credited_idx")
+      .on(t.userId, t.creditedAt)
+      .where(sql`${t.type} = 'DEPOSIT' AND ${t.creditedAt} IS NOT NULL`),
   ],
 );
 
@@ -562,7 +579,7 @@ export const proposals = pgTable(
   (t) => [
     check(
       "proposals_kind_check",
-      sql`${t.kind} IN ('coin', 'coinunhist', 'interest', 'staking', 'member_rate', 'product_rate', 'withdraw_limit', 'deposit', 'role', 'password_reset', 'two_factor_reset', 'product_create')`,
+      sql`${t.kind} IN ('coin', 'coinunhist', 'interest', 'staking', 'member_rate', 'product_rate', 'withdraw_limit', 'deposit', 'role', 'password_reset', 'two_factor_reset', 'product_create', 'destination_unblock')`,
     ),
     check("proposals_status_check", sql`${t.status} IN ('PENDING', 'APPROVED', 'REJECTED', 'EXPIRED', 'CANCELLED')`),
     check("proposals_reason_check", sql`length(btrim(${t.reason})) > 0`),
@@ -620,3 +637,114 @@ export type RequestType = (typeof requestTypeEnum.enumValues)[number];
 export type RequestStatus = (typeof requestStatusEnum.enumValues)[number];
 export type IdStatus = (typeof idStatusEnum.enumValues)[number];
 export const COINS = coinEnum.enumValues;
+
+// ─── Korean rules for money that leaves (issue 27, migration 0017) ──────────
+
+export const DESTINATION_KINDS = ["KR_VASP", "FOREIGN"] as const;
+export const TRAVEL_RULE_PARTNERS = ["VERIFYVASP", "CODE"] as const;
+export const DESTINATION_STATUSES = ["ALLOWED", "BLOCKED"] as const;
+
+/**
+ * The exchanges a member may send to, per network (seeded from the spec's lists): a Korean registered VASP or a
+ * foreign one, its Travel Rule service, and whether sending there is allowed. Changes are audited; unblocking is
+ * a four-eyes proposal (`destination_unblock`).
+ */
+export const destinations = pgTable(
+  "destinations",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Subset of lib/exchanges NETWORKS. */
+    networks: text("networks").array().notNull(),
+    kind: text("kind", { enum: DESTINATION_KINDS }).notNull(),
+    travelRulePartner: text("travel_rule_partner", { enum: TRAVEL_RULE_PARTNERS }),
+    status: text("status", { enum: DESTINATION_STATUSES }).notNull().default("ALLOWED"),
+    memo: text("memo"),
+    changedAt: tstz("changed_at").notNull().defaultNow(),
+    changedBy: integer("changed_by").references(() => users.id),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("destinations_kind_check", sql`${t.kind} IN ('KR_VASP', 'FOREIGN')`),
+    check("destinations_partner_check", sql`${t.travelRulePartner} IN ('VERIFYVASP', 'CODE')`),
+    check("destinations_status_check", sql`${t.status} IN ('ALLOWED', 'BLOCKED')`),
+    check(
+      "destinations_networks_check",
+      sql`cardinality(${t.networks}) > 0 AND ${t.networks} <@ ARRAY['ERC20', 'OP', 'WORLDCHAIN']`,
+    ),
+    uniqueIndex("destinations_name_lower_uq").on(sql`lower(${t.name})`),
+  ],
+);
+
+/** A one-time message a member signs to prove a personal wallet is theirs (EIP-191), good for 10 minutes, once. */
+export const addressChallenges = pgTable(
+  "address_challenges",
+  {
+    nonce: text("nonce").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    network: text("network").notNull(),
+    address: text("address").notNull(),
+    message: text("message").notNull(),
+    issuedAt: tstz("issued_at").notNull(),
+    expiresAt: tstz("expires_at").notNull(),
+    usedAt: tstz("used_at"),
+  },
+  (t) => [index("address_challenges_user_idx").on(t.userId, t.issuedAt)],
+);
+
+/** A personal wallet address (lower-case) its member proved with a signature: only these receive. */
+export const personalWallets = pgTable(
+  "personal_wallets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    address: text("address").notNull(),
+    nonce: text("nonce")
+      .notNull()
+      .references(() => addressChallenges.nonce),
+    signature: text("signature").notNull(),
+    verifiedAt: tstz("verified_at").notNull(),
+  },
+  (t) => [
+    check("personal_wallets_address_check", sql`${t.address} ~ '^0x[0-9a-f]{40}$'`),
+    uniqueIndex("personal_wallets_user_address_uq").on(t.userId, t.address),
+  ],
+);
+
+/**
+ * The Travel Rule record of a transfer or withdrawal worth TRAVEL_RULE_THRESHOLD_KRW or more: the recipient's
+ * details the member gave, and the whole record in the IVMS 101 data model (`ivms101`), as it is exported for
+ * the receiving exchange's Travel Rule service. Kept 5 years at least; never deleted.
+ */
+export const travelRuleRecords = pgTable(
+  "travel_rule_records",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    requestId: bigint("request_id", { mode: "number" })
+      .notNull()
+      .references(() => requests.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    thresholdKrw: numeric("threshold_krw", { precision: 20, scale: 0 }).notNull(),
+    amount: money("amount").notNull(),
+    amountKrw: numeric("amount_krw", { precision: 20, scale: 0 }).notNull(),
+    network: text("network").notNull(),
+    exchange: text("exchange").notNull(),
+    address: text("address").notNull(),
+    beneficiaryName: text("beneficiary_name").notNull(),
+    selfOwned: boolean("self_owned").notNull(),
+    relationship: text("relationship"),
+    ivms101: jsonb("ivms101").notNull(),
+    createdAt: tstz("created_at").notNull(),
+  },
+  (t) => [
+    check("travel_rule_records_relationship_check", sql`${t.selfOwned} OR ${t.relationship} IS NOT NULL`),
+    uniqueIndex("travel_rule_records_request_uq").on(t.requestId),
+    index("travel_rule_records_created_idx").on(t.createdAt),
+  ],
+);

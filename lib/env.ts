@@ -64,6 +64,16 @@ const schema = z.object({
    * stake (the browser tests' throwaway server).
    */
   FIRST_ADDRESS_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(72).default(24),
+  /**
+   * The Travel Rule (issue 27): a transfer or withdrawal worth this many KRW or more (at the request's price) carries
+   * the recipient's details and an IVMS 101 record; 0 applies it to every amount.
+   */
+  TRAVEL_RULE_THRESHOLD_KRW: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .default("1000000"),
+  /** Hours WLD credited by a KRW deposit (buy) cannot leave as crypto (issue 27; Upbit's anti-voice-phishing rule). */
+  KRW_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** Bearer token for GET /api/metrics (lib/metrics.ts); unset: the endpoint does not exist (404). */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Log threshold of lib/log.ts: debug | info | warn | error (default info; warn under NODE_ENV=test). */

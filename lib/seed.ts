@@ -42,7 +42,7 @@ export async function demoAccountsWithPublishedPassword(db: DbOrTx): Promise<str
   return exposed;
 }
 
-export const DEMO_WALLET = "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7";
+export const DEMO_WALLET = "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7";
 
 export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const existing = await db.execute(sql`select 1 from users where lower(user_id) = 'superadmin'`);

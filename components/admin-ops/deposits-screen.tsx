@@ -289,6 +289,7 @@ function StatusBadge({ status, label }: { status: AdminRequest["status"]; label:
     REJECTED: "bg-rose-100 text-rose-900",
     CANCELLED: "bg-gray-100 text-gray-800",
     EXPIRED: "bg-gray-200 text-gray-900",
+    RETURNED: "bg-orange-100 text-orange-900",
   };
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone[status]}`}>{label}</span>;
 }

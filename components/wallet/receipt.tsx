@@ -5,7 +5,7 @@ import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
-export type ReceiptStatus = "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED" | "EXPIRED";
+export type ReceiptStatus = "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED" | "EXPIRED" | "RETURNED";
 
 export function Receipt({
   title,

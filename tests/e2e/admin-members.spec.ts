@@ -254,7 +254,7 @@ test.describe("as SUPERADMIN", () => {
     expect(
       (
         await member.post(`/api/users/by-id/${handle}/walletAddr`, {
-          data: { walletAddr: "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7", currentPassword: PASSWORD },
+          data: { walletAddr: "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7", currentPassword: PASSWORD },
         })
       ).status(),
     ).toBe(200);

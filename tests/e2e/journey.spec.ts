@@ -178,8 +178,8 @@ for (const locale of ["ko", "en"] as const) {
       const wallet = page.getByRole("dialog", { name: m("settings", "wallet.title") });
       await wallet.getByLabel(m("settings", "wallet.network")).selectOption("OP");
       const exchange = wallet.getByLabel(m("settings", "wallet.exchange"));
-      if ((await exchange.evaluate((el) => el.tagName)) === "SELECT") await exchange.selectOption("Binance");
-      else await exchange.fill("Binance");
+      if ((await exchange.evaluate((el) => el.tagName)) === "SELECT") await exchange.selectOption("Upbit");
+      else await exchange.fill("Upbit");
       await wallet.getByLabel(m("settings", "wallet.address"), { exact: true }).fill(ADDRESS);
       await wallet.getByLabel(m("settings", "wallet.currentPassword")).fill(PASSWORD);
       await shot(page, "wallet-address");
@@ -197,7 +197,7 @@ for (const locale of ["ko", "en"] as const) {
       await expect(review.getByText(fixed.receive, { exact: true })).toBeVisible();
       await expect(send.getByTestId("review-receive")).toContainText("10 WLD");
       await expect(send.getByTestId("review-network")).toHaveText("OP");
-      await expect(send.getByTestId("review-exchange")).toHaveText("Binance");
+      await expect(send.getByTestId("review-exchange")).toHaveText("Upbit");
       await expect(send.getByTestId("review-address")).toContainText("0x5290…9EE7");
       await shot(page, "transfer-review");
       await send.getByRole("button", { name: m("wallet", "send.TRANSFER.submit") }).click();

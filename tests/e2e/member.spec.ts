@@ -229,7 +229,7 @@ test.describe("the demo member", () => {
     await page.goto("/settings");
     await expect(page.getByTestId("app-version")).toHaveText("2.8.8300");
     await page.getByRole("button", { name: "지갑 주소 설정" }).click();
-    await expect(page.getByTestId("registered-wallet")).toContainText("Binance");
+    await expect(page.getByTestId("registered-wallet")).toContainText("Upbit");
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "English" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
@@ -326,7 +326,7 @@ test.describe("a new, unverified member", () => {
     await dialog.getByLabel("네트워크").selectOption("OP");
     const exchange = dialog.getByLabel("거래소");
     await expect(exchange.locator("option")).toHaveCount(15);
-    await exchange.selectOption("Binance");
+    await exchange.selectOption("Upbit");
     await dialog.getByLabel("지갑 주소").fill("0x52908400098527886E0F7030069857D2E4169EE7");
     await dialog.getByLabel("현재 비밀번호").fill("not-my-password");
     await dialog.getByRole("button", { name: "등록" }).click();

@@ -7,7 +7,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 
-export const OP_WALLET = "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7";
+export const OP_WALLET = "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7";
 
 export async function signUpMember(
   page: Page,

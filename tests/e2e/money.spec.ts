@@ -113,7 +113,7 @@ for (const locale of ["ko", "en"] as const) {
     await expect(dialog.getByTestId("review-fee")).toContainText("0.2 WLD");
     await expect(dialog.getByTestId("review-total")).toContainText("10.2 WLD");
     await expect(dialog.getByTestId("review-network")).toHaveText("OP");
-    await expect(dialog.getByTestId("review-exchange")).toHaveText("Binance");
+    await expect(dialog.getByTestId("review-exchange")).toHaveText("Upbit");
     await expect(dialog.getByTestId("review-address")).toContainText("0x5290…9EE7");
     await expect(dialog.getByTestId("review-fee")).toContainText("₩");
     await axe(page, `withdraw review ${locale}`);

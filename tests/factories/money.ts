@@ -6,7 +6,7 @@ import { credit, memberBalances, move } from "@/lib/ledger";
 import { D } from "@/lib/money";
 import { createUser, type TestUser } from "./users";
 
-export const OP_WALLET = "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7";
+export const OP_WALLET = "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7";
 export const ERC20_WALLET = "ERC20|Upbit|0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 
 /** Puts coins in a member's WLD holding and staked accounts (external → holding → staked). */

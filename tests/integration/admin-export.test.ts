@@ -124,14 +124,14 @@ describe(`CSV exports (${kind})`, () => {
   it("requests and audit rows under their filters, each export audited", async () => {
     const m = await createUser();
     await exec(sql`INSERT INTO requests (user_id, type, coin_symbol, amount, fee, total, status, wallet_addr, reason)
-      VALUES (${m.id}, 'WITHDRAW', 'WLD', 5, 0.1, 5.1, 'REJECTED', 'OP|Binance|0xabc', '=cmd|'' /C calc''!A0')`);
+      VALUES (${m.id}, 'WITHDRAW', 'WLD', 5, 0.1, 5.1, 'REJECTED', 'OP|Upbit|0xabc', '=cmd|'' /C calc''!A0')`);
     const r = await download(requestExport, "/api/admin/export/requests?type=WITHDRAW&status=REJECTED");
     expect(r.status).toBe(200);
     const rows = csv(r.text);
     expect(rows[0]?.slice(0, 4)).toEqual(["id", "type", "status", "userId"]);
     const mine = rows.find((x) => x[3] === m.userId);
     expect(mine?.slice(1, 3)).toEqual(["WITHDRAW", "REJECTED"]);
-    expect(mine?.slice(11, 15)).toEqual(["OP", "Binance", "0xabc", "'=cmd|' /C calc'!A0"]);
+    expect(mine?.slice(11, 15)).toEqual(["OP", "Upbit", "0xabc", "'=cmd|' /C calc'!A0"]);
     expect(rows.slice(1).every((x) => x[1] === "WITHDRAW")).toBe(true);
 
     const a = await download(auditExport, `/api/admin/export/audit?actor=${admin.userId}&action=admin.export.requests`);

@@ -274,7 +274,7 @@ describe("every form answers its own message", () => {
           headers: { "x-forwarded-for": freshIp() },
         }),
       "wallet address without the current password": () =>
-        call(walletAddrRoute, "POST", "/x", { ...member, body: { walletAddr: `OP|Binance|${ADDR}` } }),
+        call(walletAddrRoute, "POST", "/x", { ...member, body: { walletAddr: `OP|Upbit|${ADDR}` } }),
       "wallet address with an empty part": () =>
         call(walletAddrRoute, "POST", "/x", {
           ...member,
@@ -302,7 +302,7 @@ describe("every form answers its own message", () => {
     const r = await call(walletAddrRoute, "POST", "/x", {
       cookie: `${u.cookie}; NEXT_LOCALE=en`,
       params: { userId: u.userId },
-      body: { walletAddr: `OP|Binance|${ADDR}` },
+      body: { walletAddr: `OP|Upbit|${ADDR}` },
     });
     expect(r.body).toMatchObject({
       code: "WALLET_FIELDS_REQUIRED",

@@ -189,7 +189,7 @@ describe("POST /api/signup", () => {
       role: "SUPERADMIN",
       CertID: true,
       idStatus: "APPROVED",
-      walletAddr: "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7",
+      walletAddr: "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7",
       sessionVersion: 99,
       refCode: "MINE1234",
       coins: [{ symbol: "WLD", amount: "1000000" }],

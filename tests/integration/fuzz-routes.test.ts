@@ -189,7 +189,7 @@ const plausible = fc.constantFrom<unknown>(
   "123456",
   "Correct-Horse-9",
   "New-Horse-Battery-7",
-  "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7",
+  "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7",
   "ABCD1234",
   "010-1234-5678",
   "a reason long enough to count",
@@ -286,7 +286,7 @@ const FIELD_VALUES: [RegExp, unknown[]][] = [
   [/^(newPassword|newPasswordConfirm|passwordConfirm)$/, ["New-Horse-Battery-7"]],
   [/^(refCode|refId)$/, ["ABCD1234", "fuzz_1"]],
   [/^phone$/, ["010-1234-5678"]],
-  [/^walletAddr$/, ["OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7", "ERC20|Upbit|0x0"]],
+  [/^walletAddr$/, ["OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7", "ERC20|Upbit|0x0"]],
   [/^role$/, ["USER", "ADMIN"]],
   [/^(name|userId)$/, ["fuzzname1", "Fuzz Name"]],
 ];
@@ -476,7 +476,7 @@ describe(`C22/D25 fuzzing every JSON route (${where})`, () => {
         const ctx: AuthzCtx = {
           self: await createUser({
             idStatus: "APPROVED",
-            walletAddr: "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7",
+            walletAddr: "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7",
           }),
           other: await createUser(),
           admin: await createUser({ role: "ADMIN" }),
@@ -566,7 +566,7 @@ describe(`C22/D25 fuzzing every JSON route (${where})`, () => {
     const [member, admin] = [await createUser(), await createUser({ role: "SUPERADMIN" })];
     await db
       .update(users)
-      .set({ idStatus: "APPROVED", walletAddr: "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7" })
+      .set({ idStatus: "APPROVED", walletAddr: "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7" })
       .where(eq(users.id, member.id));
     await credit(db, { userId: member.id, coin: "WLD", amount: "20" });
     await move(db, { userId: member.id, coin: "WLD", amount: "20", from: "holding", to: "staked" });

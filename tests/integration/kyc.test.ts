@@ -409,7 +409,7 @@ describe("review and the 1000 WLD reward", () => {
 describe("DELETE /api/admin/users/{id} deactivates", () => {
   it("erases the ID image and personal data, ends sessions at the next request, keeps the ledger", async () => {
     const admin = await createUser({ role: "ADMIN" });
-    const u = await createUser({ walletAddr: "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7" });
+    const u = await createUser({ walletAddr: "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7" });
     const { body } = await upload(u, form(await jpegWithMetadata(), "id.jpg", "image/jpeg"));
     expect((await approve(admin, u.id)).status).toBe(200);
     expect((await openImage(u.cookie, body.url)).status).toBe(200);

@@ -126,7 +126,7 @@ describe("POST /api/transfer-requests", () => {
 
   it("ID approval first (403 KYC_REQUIRED), then a wallet address (409 WALLET_REQUIRED)", async () => {
     for (const idStatus of ["NONE", "PENDING", "REJECTED"] as const) {
-      const u = await createUser({ idStatus, walletAddr: "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7" });
+      const u = await createUser({ idStatus, walletAddr: "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7" });
       await fund(u.id, { staked: "100" });
       const before = await snapshot(u.id);
       const r = await ask(u, { amount: "10" });

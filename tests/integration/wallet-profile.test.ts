@@ -83,15 +83,15 @@ describe("profile reads", () => {
 describe("wallet address", () => {
   it("B16 is set once with the current password, canonicalised; a second set is 409; an admin resets it", async () => {
     const u = await createUser();
-    const r = await setAddr(u, u, { walletAddr: `op|binance|${ADDR}`, currentPassword: DEFAULT_PASSWORD });
+    const r = await setAddr(u, u, { walletAddr: `op|upbit|${ADDR}`, currentPassword: DEFAULT_PASSWORD });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ walletAddr: `OP|Binance|${ADDR}` });
+    expect(r.body).toEqual({ walletAddr: `OP|Upbit|${ADDR}` });
     const w = await call(walletRoute, "GET", "/x", { cookie: u.cookie, params: { userId: u.userId } });
-    expect(w.body).toEqual({ userId: u.userId, walletAddr: `OP|Binance|${ADDR}` });
+    expect(w.body).toEqual({ userId: u.userId, walletAddr: `OP|Upbit|${ADDR}` });
     const again = await setAddr(u, u, { walletAddr: `ERC20|Upbit|${ADDR}`, currentPassword: DEFAULT_PASSWORD });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("WALLET_ALREADY_SET");
-    expect(await walletOf(u.id)).toBe(`OP|Binance|${ADDR}`);
+    expect(await walletOf(u.id)).toBe(`OP|Upbit|${ADDR}`);
 
     expect((await call(addrRoute, "DELETE", "/x", { cookie: u.cookie, params: { userId: u.userId } })).status).toBe(
       403,
@@ -111,8 +111,8 @@ describe("wallet address", () => {
   });
 
   it.each([
-    ["no password", { walletAddr: `OP|Binance|${ADDR}` }, 400, "WALLET_FIELDS_REQUIRED"],
-    ["wrong password", { walletAddr: `OP|Binance|${ADDR}`, currentPassword: "nope-nope-nope" }, 400, "WRONG_PASSWORD"],
+    ["no password", { walletAddr: `OP|Upbit|${ADDR}` }, 400, "WALLET_FIELDS_REQUIRED"],
+    ["wrong password", { walletAddr: `OP|Upbit|${ADDR}`, currentPassword: "nope-nope-nope" }, 400, "WRONG_PASSWORD"],
     ["empty address", { walletAddr: "", currentPassword: DEFAULT_PASSWORD }, 400, "WALLET_FIELDS_REQUIRED"],
     ["missing part", { walletAddr: `OP||${ADDR}`, currentPassword: DEFAULT_PASSWORD }, 400, "WALLET_FIELDS_REQUIRED"],
     ["two parts", { walletAddr: `OP|${ADDR}`, currentPassword: DEFAULT_PASSWORD }, 400, "INVALID_WALLET"],
@@ -130,13 +130,13 @@ describe("wallet address", () => {
     ],
     [
       "short address",
-      { walletAddr: `OP|Binance|${ADDR.slice(0, 41)}`, currentPassword: DEFAULT_PASSWORD },
+      { walletAddr: `OP|Upbit|${ADDR.slice(0, 41)}`, currentPassword: DEFAULT_PASSWORD },
       400,
       "INVALID_WALLET",
     ],
     [
       "bad checksum",
-      { walletAddr: `OP|Binance|${ADDR.replace("E0F", "e0F")}`, currentPassword: DEFAULT_PASSWORD },
+      { walletAddr: `OP|Upbit|${ADDR.replace("E0F", "e0F")}`, currentPassword: DEFAULT_PASSWORD },
       400,
       "INVALID_WALLET",
     ],
@@ -157,10 +157,10 @@ describe("wallet address", () => {
   it("B16 wrong current passwords are throttled: the 6th attempt within 15 minutes is 429 even with the right one", async () => {
     const u = await createUser();
     for (let i = 0; i < 5; i++) {
-      const r = await setAddr(u, u, { walletAddr: `OP|Binance|${ADDR}`, currentPassword: `wrong-${i}-password` });
+      const r = await setAddr(u, u, { walletAddr: `OP|Upbit|${ADDR}`, currentPassword: `wrong-${i}-password` });
       expect(r.body.code).toBe("WRONG_PASSWORD");
     }
-    const r = await setAddr(u, u, { walletAddr: `OP|Binance|${ADDR}`, currentPassword: DEFAULT_PASSWORD });
+    const r = await setAddr(u, u, { walletAddr: `OP|Upbit|${ADDR}`, currentPassword: DEFAULT_PASSWORD });
     expect(r.status).toBe(429);
     expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await walletOf(u.id)).toBeNull();
@@ -170,7 +170,7 @@ describe("wallet address", () => {
     const u = await createUser();
     const other = await createUser();
     expect(
-      (await setAddr(other, u, { walletAddr: `OP|Binance|${ADDR}`, currentPassword: DEFAULT_PASSWORD })).status,
+      (await setAddr(other, u, { walletAddr: `OP|Upbit|${ADDR}`, currentPassword: DEFAULT_PASSWORD })).status,
     ).toBe(403);
     const results = await Promise.all(
       ["OP|Binance", "ERC20|Upbit", "WORLDCHAIN|Upbit", "OP|OKX"].map((p) =>

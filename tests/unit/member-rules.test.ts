@@ -12,7 +12,7 @@ import { dailyReward } from "@/lib/staking/rates";
 
 describe("transfer fee by wallet network", () => {
   it.each([
-    ["OP|Binance|0xabc", "0.2"],
+    ["OP|Upbit|0xabc", "0.2"],
     ["WORLDCHAIN|Binance|0xabc", "0.2"],
     ["ERC20|Upbit|0xabc", "1.5"],
     ["erc20|Upbit|0xabc", "1.5"],

@@ -15,7 +15,7 @@ async function pendingRequest(ctx: AuthzCtx) {
   const db = await getDb();
   await db
     .update(users)
-    .set({ idStatus: "APPROVED", walletAddr: "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7" })
+    .set({ idStatus: "APPROVED", walletAddr: "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7" })
     .where(eq(users.id, ctx.self.id));
   await credit(db, { userId: ctx.self.id, coin: "WLD", amount: "20" });
   await move(db, { userId: ctx.self.id, coin: "WLD", amount: "20", from: "holding", to: "staked" });

@@ -79,7 +79,7 @@ export async function login(base: string, userId: string, password: string): Pro
 
 export const PASSWORD = "System-Test-Pass-9";
 /** A valid OP-network address text (fee 0.2). */
-export const WALLET = "OP|Binance|0x52908400098527886E0F7030069857D2E4169EE7";
+export const WALLET = "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7";
 
 export type Member = { id: number; userId: string };
 
