@@ -1,12 +1,18 @@
 /**
  * The app's own database role (README, Deploy). The app connects as a role that owns nothing: it reads and writes
- * the ordinary tables, and only reads and inserts into the append-only ones, so no statement the app can be made to
- * send empties, rewrites or unguards the audit trail or the ledger (dropping, altering or switching off a trigger
- * needs the owner). The migrations run as the tables' owner; `npm run db:roles` (scripts/db-roles.ts) then creates
- * or updates the app role, also as the owner (or a superuser).
+ * the ordinary tables, reads, inserts and updates the money records it must never delete, and only reads and inserts
+ * into the append-only ones, so no statement the app can be made to send empties, rewrites or unguards the audit
+ * trail, the ledger or the money records (dropping, altering or switching off a trigger needs the owner). The
+ * migrations run as the tables' owner; `npm run db:roles` (scripts/db-roles.ts) then creates or updates the app role,
+ * also as the owner (or a superuser).
  *
- * Append-only are the tables the schema itself guards with a BEFORE TRUNCATE trigger (migration 0016), so a table a
- * later migration adds with such a guard is read as append-only here without a change to this file.
+ * The schema's own guards say which table is which, so a table a later migration adds with a guard is read here
+ * without a change to this file. A guard is a trigger function that refuses TRUNCATE (a BEFORE TRUNCATE statement
+ * trigger, migrations 0016, 0019) and also fires on each row:
+ * - BEFORE UPDATE (and DELETE): append-only (audit_log, the ledger, the rate versions): SELECT and INSERT only;
+ * - BEFORE DELETE only: never deleted, still updated (transactions, requests, request_events, travel_rule_records,
+ *   kept 15 years, docs/operations.md): SELECT, INSERT and UPDATE.
+ * TRUNCATE and TRIGGER are granted on no table.
  *
  * Safe to repeat, and meant to be repeated after every migration: the role's privileges in the database are
  * revoked and granted again in one transaction. In between, default privileges give a table a later migration
@@ -33,6 +39,8 @@ export type AppRoleGrant = {
   passwordSet: boolean;
   /** SELECT, INSERT, UPDATE, DELETE. */
   tables: string[];
+  /** SELECT, INSERT, UPDATE: the money records, never deleted. */
+  noDelete: string[];
   /** SELECT, INSERT only. */
   appendOnly: string[];
   sequences: number;
@@ -62,7 +70,7 @@ export async function grantAppRole(db: DbOrTx, opts: { role: string; password?: 
     if (password) await setPassword(tx, role, password);
     const objects = await readObjects(tx, facts);
     await grantExactly(tx, role, facts, objects);
-    await checkEffective(tx, role, facts.database, objects.appendOnly);
+    await checkEffective(tx, role, facts.database, objects);
     return {
       role,
       owner: facts.owner!,
@@ -70,6 +78,7 @@ export async function grantAppRole(db: DbOrTx, opts: { role: string; password?: 
       created: !facts.exists,
       passwordSet: Boolean(password),
       tables: objects.ordinary,
+      noDelete: objects.noDelete,
       appendOnly: objects.appendOnly,
       sequences: objects.sequences,
       functions: objects.functions.length,
@@ -85,16 +94,33 @@ async function ensureLoginRole(tx: DbOrTx, role: string, facts: Facts): Promise<
   else if (!facts.plain) await tx.execute(sql`ALTER ROLE ${r} LOGIN NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS`);
 }
 
-type Objects = { ordinary: string[]; appendOnly: string[]; sequences: number; functions: SQL[] };
+type Objects = { ordinary: string[]; noDelete: string[]; appendOnly: string[]; sequences: number; functions: SQL[] };
 
-/** The schema's tables (append-only: guarded by a BEFORE TRUNCATE trigger), sequences and the owner's functions. */
+/** pg_trigger.tgtype bits: a row trigger, BEFORE, and the events. */
+const ROW = 1;
+const BEFORE = 2;
+const ON_DELETE = 8;
+const ON_UPDATE = 16;
+const ON_TRUNCATE = 32;
+
+/**
+ * Whether one trigger function of table `c` refuses TRUNCATE (BEFORE TRUNCATE) and also fires BEFORE `event` on
+ * each row: the guard of the header comment.
+ */
+function guardedAgainst(event: number): SQL {
+  const truncate = sql.raw(String(BEFORE | ON_TRUNCATE));
+  const row = sql.raw(String(ROW | BEFORE | event));
+  return sql`EXISTS (
+    SELECT 1 FROM pg_trigger t JOIN pg_trigger r ON r.tgrelid = t.tgrelid AND r.tgfoid = t.tgfoid
+    WHERE t.tgrelid = c.oid AND NOT t.tgisinternal AND NOT r.tgisinternal
+      AND (t.tgtype & ${truncate}) = ${truncate} AND (r.tgtype & ${row}) = ${row})`;
+}
+
+/** The schema's tables by their guards (see the header), sequences and the owner's functions. */
 async function readObjects(tx: DbOrTx, facts: Facts): Promise<Objects> {
-  const tables = rowsOf<{ name: string; append_only: boolean }>(
+  const tables = rowsOf<{ name: string; append_only: boolean; no_delete: boolean }>(
     await tx.execute(sql`
-      SELECT c.relname AS name, EXISTS (
-        SELECT 1 FROM pg_trigger t
-        WHERE t.tgrelid = c.oid AND NOT t.tgisinternal AND (t.tgtype & 2) <> 0 AND (t.tgtype & 32) <> 0
-      ) AS append_only
+      SELECT c.relname AS name, ${guardedAgainst(ON_UPDATE)} AS append_only, ${guardedAgainst(ON_DELETE)} AS no_delete
       FROM pg_class c
       WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
       ORDER BY 1`),
@@ -113,7 +139,8 @@ async function readObjects(tx: DbOrTx, facts: Facts): Promise<Objects> {
       SELECT count(*)::int AS sequences FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'S'`),
   );
   return {
-    ordinary: tables.filter((t) => !t.append_only).map((t) => t.name),
+    ordinary: tables.filter((t) => !t.append_only && !t.no_delete).map((t) => t.name),
+    noDelete: tables.filter((t) => !t.append_only && t.no_delete).map((t) => t.name),
     appendOnly: tables.filter((t) => t.append_only).map((t) => t.name),
     sequences: counted?.sequences ?? 0,
     functions,
@@ -136,6 +163,7 @@ async function grantExactly(tx: DbOrTx, role: string, facts: Facts, o: Objects):
   await tx.execute(sql`GRANT USAGE ON SCHEMA public TO ${r}`);
   if (o.ordinary.length)
     await tx.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ${identifiers(o.ordinary)} TO ${r}`);
+  if (o.noDelete.length) await tx.execute(sql`GRANT SELECT, INSERT, UPDATE ON ${identifiers(o.noDelete)} TO ${r}`);
   if (o.appendOnly.length) await tx.execute(sql`GRANT SELECT, INSERT ON ${identifiers(o.appendOnly)} TO ${r}`);
   await tx.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
   // audit_log_chain() (migration 0009) may setval() its table's sequence, and a trigger runs with the inserting
@@ -215,7 +243,8 @@ async function grantMigrationsRead(tx: DbOrTx, r: ReturnType<typeof sql.identifi
  * What the role can really do, whatever granted it (PUBLIC, a role it belongs to): a privilege that must not be
  * there refuses the whole run, naming it, so the transaction leaves nothing half-granted.
  */
-async function checkEffective(tx: DbOrTx, role: string, database: string, appendOnly: string[]): Promise<void> {
+async function checkEffective(tx: DbOrTx, role: string, database: string, o: Objects): Promise<void> {
+  const guarded = (names: string[]) => sql`string_to_array(${names.join(",")}, ',')`;
   const [row] = rowsOf<{ missing: string[] | null; excess: string[] | null }>(
     await tx.execute(sql`
       SELECT
@@ -231,7 +260,8 @@ async function checkEffective(tx: DbOrTx, role: string, database: string, append
           SELECT array_agg(p || ' on ' || c.relname ORDER BY c.relname, p)
           FROM pg_class c CROSS JOIN unnest(array['UPDATE', 'DELETE', 'TRUNCATE', 'TRIGGER']) p
           WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
-            AND (p IN ('TRUNCATE', 'TRIGGER') OR c.relname = ANY (string_to_array(${appendOnly.join(",")}, ',')))
+            AND (p IN ('TRUNCATE', 'TRIGGER') OR c.relname = ANY (${guarded(o.appendOnly)})
+                 OR (p = 'DELETE' AND c.relname = ANY (${guarded(o.noDelete)})))
             AND has_table_privilege(${role}, c.oid, p)), '{}') AS excess`),
   );
   if (row?.missing?.length)

@@ -5,6 +5,8 @@
  * only lib/ledger writes ledger_accounts, ledger_postings, ledger_entries and transactions.
  * audit_log, ledger_postings and ledger_entries are append-only: their triggers refuse UPDATE, DELETE and TRUNCATE
  * (migrations 0001, 0016), and the app's database role may only read and insert them (db/roles.ts).
+ * transactions, requests, request_events and travel_rule_records are money records, never deleted: their triggers
+ * refuse DELETE and TRUNCATE (migration 0019), and the app's role has no DELETE on them (docs/operations.md).
  */
 import { sql } from "drizzle-orm";
 import {
@@ -450,6 +452,51 @@ export const fileBlobs = pgTable("file_blobs", {
   contentType: text("content_type").notNull(),
   createdAt: tstz("created_at").notNull().defaultNow(),
 });
+
+/**
+ * A deactivated member's identity kept as the law says (migration 0019, lib/kyc/retention.ts): name, phone, login
+ * id, wallet address and the ID approval's date sealed with AES-256-GCM in `sealed`, readable only by a SUPERADMIN
+ * (every read audited) until `eraseAfter` (the relationship's end + RETENTION_IDENTITY_YEARS); the daily erasure
+ * then clears `sealed` and sets `erasedAt`.
+ */
+export const retainedIdentities = pgTable(
+  "retained_identities",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    sealed: bytea("sealed"),
+    iv: bytea("iv"),
+    relationshipEndedAt: tstz("relationship_ended_at").notNull(),
+    eraseAfter: tstz("erase_after").notNull(),
+    erasedAt: tstz("erased_at"),
+    createdAt: tstz("created_at").notNull(),
+  },
+  (t) => [
+    check(
+      "retained_identities_sealed_check",
+      sql`(${t.erasedAt} IS NULL) = (${t.sealed} IS NOT NULL AND ${t.iv} IS NOT NULL)`,
+    ),
+    check("retained_identities_erase_after_check", sql`${t.eraseAfter} > ${t.relationshipEndedAt}`),
+    index("retained_identities_due_idx").on(t.eraseAfter).where(sql`${t.erasedAt} IS NULL`),
+  ],
+);
+
+/** The ID images kept with a retained identity: their encrypted blobs stay in file_blobs until the erasure. */
+export const retainedIdImages = pgTable(
+  "retained_id_images",
+  {
+    documentId: bigint("document_id", { mode: "number" })
+      .primaryKey()
+      .references(() => idDocuments.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => retainedIdentities.userId),
+    storageKey: text("storage_key").notNull(),
+    createdAt: tstz("created_at").notNull(),
+  },
+  (t) => [index("retained_id_images_user_idx").on(t.userId)],
+);
 
 // ─── prices ──────────────────────────────────────────────────────────────────
 

@@ -43,12 +43,17 @@ export type AuditAction =
   // member settings
   | "wallet.set"
   | "wallet.reset"
+  | "wallet.personal_verify"
   | "referrer.set"
   // ID verification
   | "kyc.upload"
   | "kyc.approve"
   | "kyc.reject"
   | "kyc.image.view"
+  // a deactivated member's identity kept by law (issue 27): a SUPERADMIN's read, the daily erasure
+  | "retention.identity.view"
+  | "retention.image.view"
+  | "retention.erase"
   // money
   | "admin.coin.deposit"
   | "admin.coin.unrecorded.deposit"
@@ -56,6 +61,8 @@ export type AuditAction =
   | "admin.transaction.hide"
   | "request.approved"
   | "request.rejected"
+  // a receiving exchange refused a transfer/withdrawal through its Travel Rule service (반환됨)
+  | "request.returned"
   | "staking.admin_withdraw"
   | "staking.member_rate"
   | "staking.product_create"
@@ -68,6 +75,8 @@ export type AuditAction =
   | "admin.export.members"
   | "admin.export.requests"
   | "admin.export.audit"
+  // the Travel Rule records of a KST day or of one request, as JSON or CSV
+  | "admin.export.travel_rule"
   // four-eyes (issue 14)
   | "proposal.create"
   | "proposal.approve"
@@ -75,6 +84,9 @@ export type AuditAction =
   | "proposal.expire"
   // a proposer demoted or deactivated takes their pending proposals with them (issue 26)
   | "proposal.cancel"
+  // the destinations a member may send to: created, changed (blocked at once, allowed through a proposal)
+  | "destination.create"
+  | "destination.update"
   | "member.withdraw_limit";
 
 export type AuditEvent = {

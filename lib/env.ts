@@ -72,6 +72,8 @@ const schema = z.object({
     .string()
     .regex(/^\d{1,15}$/)
     .default("1000000"),
+  /** The operator's name as the originating VASP of its Travel Rule records (lib/travel-rule/ivms.ts). */
+  OPERATOR_NAME: z.string().trim().min(1).max(100).default("WLD Wallet"),
   /** Hours WLD credited by a KRW deposit (buy) cannot leave as crypto (issue 27; Upbit's anti-voice-phishing rule). */
   KRW_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** Bearer token for GET /api/metrics (lib/metrics.ts); unset: the endpoint does not exist (404). */

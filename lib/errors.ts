@@ -16,6 +16,12 @@ export const ERROR_STATUS = {
   BELOW_MINIMUM: 400,
   ABOVE_MAXIMUM: 400,
   INVALID_WALLET: 400,
+  /** Issue 27: at or above the Travel Rule's threshold the recipient's details are needed (`missing`, `thresholdKrw`). */
+  TRAVEL_RULE_REQUIRED: 400,
+  /** Personal wallet: a signature that is not the challenge address's (or malformed), or a nonce not the caller's. */
+  INVALID_SIGNATURE: 400,
+  /** Personal wallet: the message to sign was issued more than 10 minutes ago. */
+  CHALLENGE_EXPIRED: 400,
   INVALID_REFCODE: 404,
   INVALID_JSON: 400,
   INVALID_CHARACTERS: 400,
@@ -49,6 +55,12 @@ export const ERROR_STATUS = {
   APPROVER_TOO_NEW: 403,
   COOLDOWN: 403,
   DAILY_LIMIT: 403,
+  /** Issue 27: a personal wallet whose owner has not proven it with a signature. */
+  ADDRESS_NOT_VERIFIED: 403,
+  /** Issue 27: coins bought with KRW in the last KRW_HOLD_HOURS (`heldAmount`, `opensAt`, `sendable`). */
+  KRW_HOLD: 403,
+  /** The payout address's exchange is blocked (lib/destinations): `exchange` names it. */
+  DESTINATION_BLOCKED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   USERID_TAKEN: 409,
@@ -58,6 +70,8 @@ export const ERROR_STATUS = {
   INVALID_REFCODE_FORMAT: 400,
   WALLET_REQUIRED: 409,
   WALLET_ALREADY_SET: 409,
+  /** Personal wallet: the message was already signed and verified once. */
+  CHALLENGE_USED: 409,
   DUPLICATE_PENDING: 409,
   REQUEST_EXPIRED: 409,
   /** Four-eyes: a deposit approval waits for a second administrator; no second proposal, no cancel meanwhile. */
@@ -69,6 +83,10 @@ export const ERROR_STATUS = {
   ALREADY_APPROVED: 409,
   NOTHING_TO_APPROVE: 409,
   LAST_SUPERADMIN: 409,
+  /** Destinations: the name is taken (in any letter case). */
+  DESTINATION_EXISTS: 409,
+  /** Destinations: allowing this one already waits for a second administrator (`proposalId`). */
+  DESTINATION_UNBLOCK_PENDING: 409,
   PAYLOAD_TOO_LARGE: 413,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
@@ -83,14 +101,17 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
+/** A value of an error's answer: a message placeholder (string, number) or a list the client reads (`missing`). */
+export type ErrorParam = string | number | readonly string[];
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   /** Values for the message's ICU placeholders, and extra fields for the JSON answer. */
-  readonly params: Record<string, string | number>;
+  readonly params: Record<string, ErrorParam>;
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, params: Record<string, string | number> = {}, headers: Record<string, string> = {}) {
+  constructor(code: ErrorCode, params: Record<string, ErrorParam> = {}, headers: Record<string, string> = {}) {
     super(code);
     this.name = "AppError";
     this.code = code;

@@ -17,4 +17,6 @@ export function startJobs(): void {
   void import("@/lib/rate-limit").then((m) => m.startRateLimitPurge());
   // Deposit quotes that ran out become EXPIRED every minute (a guarded UPDATE: safe on every instance).
   void import("@/lib/wallet/deposit-quotes").then((m) => m.startQuoteExpirySweep());
+  // Retained identities whose 5 years have passed are erased daily at 03:30 Asia/Seoul (FOR UPDATE SKIP LOCKED).
+  void import("@/lib/kyc/retention-job").then((m) => m.startRetentionErasure());
 }

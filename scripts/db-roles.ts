@@ -20,6 +20,7 @@ try {
       `${g.passwordSet ? ", password set" : ""}`,
   );
   console.log(`  SELECT, INSERT, UPDATE, DELETE: ${g.tables.length} tables`);
+  console.log(`  SELECT, INSERT, UPDATE (never deleted): ${g.noDelete.join(", ")}`);
   console.log(`  SELECT, INSERT only (append-only): ${g.appendOnly.join(", ")}`);
   console.log(`  USAGE on ${g.sequences} sequences, EXECUTE on ${g.functions} functions; owns nothing`);
   console.log(

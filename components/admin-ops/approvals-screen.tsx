@@ -20,6 +20,7 @@ import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { CANCEL_NOTES, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/admin/proposal-kinds";
 import type { ProposalDto } from "@/lib/admin/proposals";
+import type { UnblockPayload } from "@/lib/destinations/dto";
 import { api } from "@/lib/client/api";
 import { ageOf, kstDateTime } from "./format";
 import { Select } from "./ops-ui";
@@ -88,6 +89,11 @@ function useChangeText() {
       case "product_create": {
         const product = (p.payload as { product: { name: string; annualRate: string } }).product;
         return `${product.name}: ${fmtRate(product.annualRate)}%`;
+      }
+      case "destination_unblock": {
+        const { name, patch } = p.payload as UnblockPayload;
+        const networks = patch.networks ? ` · ${patch.networks.join(", ")}` : "";
+        return `${name}: ${t("change.destinationUnblock")}${networks}`;
       }
     }
   };

@@ -8,6 +8,8 @@
  * confirmation, with a result per request. An EXPIRED deposit is approved with the KRW actually received. A deposit
  * whose approval became a four-eyes proposal reads `승인 대기` and links to /admin/approvals, where another
  * administrator decides it; it cannot be approved again here (it can still be rejected, which cancels the proposal).
+ * A transfer/withdraw with a Travel Rule record carries a `트래블룰` badge and shows the recipient's details in its
+ * dialogs; a PENDING one the receiving exchange refused is recorded with `반환 처리` and a reason (반환됨).
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -21,7 +23,8 @@ import { Pager } from "@/components/admin/ui/pager";
 import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
 import { CopyButton, ExportButton, Select } from "./ops-ui";
 import { BulkDecisionDialog, DecisionDialog } from "./requests/decision-dialogs";
-import { type AdminRequest, REQUEST_STATUSES, REQUEST_TYPES, type RequestList } from "./requests/model";
+import { type AdminRequest, type Decision, REQUEST_STATUSES, REQUEST_TYPES, type RequestList } from "./requests/model";
+import { TravelRuleBadge } from "./requests/travel-rule-details";
 import { useDecide } from "./requests/use-decide";
 import { useUrlState } from "./url-state";
 import { refreshQueries } from "@/lib/client/refresh";
@@ -29,7 +32,7 @@ import { refreshQueries } from "@/lib/client/refresh";
 const LIMIT = 20;
 
 type DialogState =
-  | { kind: "approve" | "reject"; req: AdminRequest }
+  | { kind: Decision["action"]; req: AdminRequest }
   | { kind: "bulk"; action: "approve" | "reject"; requests: AdminRequest[] }
   | null;
 
@@ -175,7 +178,10 @@ export function DepositsScreen() {
                     <span className="font-medium">{r.user.userId}</span>
                     <span className="ml-1 text-xs text-gray-500">{r.user.name}</span>
                   </td>
-                  <td className={td}>{t(`type.${r.type}`)}</td>
+                  <td className={td}>
+                    {t(`type.${r.type}`)}
+                    {r.travelRule && <TravelRuleBadge />}
+                  </td>
                   <td className={td}>{r.coinSymbol}</td>
                   <td className={tdNum}>{wld(r.amount, locale, true)}</td>
                   <td className={tdNum}>{wld(r.fee, locale, true)}</td>
@@ -234,6 +240,16 @@ export function DepositsScreen() {
                             {t("reject")}
                           </Button>
                         )}
+                        {r.status === "PENDING" && r.type !== "DEPOSIT" && (
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            onClick={() => setDialog({ kind: "return", req: r })}
+                            aria-describedby={`req-${r.id}-who`}
+                          >
+                            {t("return")}
+                          </Button>
+                        )}
                         <span id={`req-${r.id}-who`} hidden>
                           {t("rowDescription", { id: r.id, userId: r.user.userId })}
                         </span>
@@ -282,7 +298,7 @@ function AwaitingBadge({ label, hint }: { label: string; hint: string }) {
   );
 }
 
-function StatusBadge({ status, label }: { status: AdminRequest["status"]; label: string }) {
+export function StatusBadge({ status, label }: { status: AdminRequest["status"]; label: string }) {
   const tone: Record<AdminRequest["status"], string> = {
     PENDING: "bg-amber-100 text-amber-900",
     APPROVED: "bg-emerald-100 text-emerald-900",

@@ -89,22 +89,21 @@ export function FilterField({
   );
 }
 
+/** Downloads an export (an attachment the server audits) without leaving the page. */
+export function download(href: string) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = "";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
 /** `CSV 내보내기`: downloads the export of the current filter (the server audits it). */
 export function ExportButton({ href }: { href: string }) {
   const t = useTranslations("AdminOps.common");
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      onClick={() => {
-        const a = document.createElement("a");
-        a.href = href;
-        a.download = "";
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-      }}
-    >
+    <Button variant="secondary" size="sm" onClick={() => download(href)}>
       {t("exportCsv")}
     </Button>
   );

@@ -23,6 +23,8 @@ const LINKS = [
   ["/admin", "dashboard"],
   ["/admin/members", "members"],
   ["/admin/deposits", "deposits"],
+  ["/admin/destinations", "destinations"],
+  ["/admin/travel-rule", "travelRule"],
   ["/admin/id-reviews", "idReviews"],
   ["/admin/signup-codes", "signupCodes"],
   ["/admin/staking-products", "stakingProducts"],

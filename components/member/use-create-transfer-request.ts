@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
 // Types only (erased at build): the answer is exactly what the server writes.
 import type { CreatedTransfer } from "@/lib/wallet/requests";
+import type { TravelRuleBody } from "@/lib/wallet/review";
 import { useMember } from "./member-context";
 import { keys } from "./queries";
 import { refreshQueries } from "@/lib/client/refresh";
@@ -16,6 +17,8 @@ export type TransferRequestInput = {
   type?: SendType;
   /** Two-factor on: the code from the authenticator app (issue 14). */
   otp?: string;
+  /** At or above the Travel Rule's threshold: the recipient's details (the server asks with 400 TRAVEL_RULE_REQUIRED). */
+  travelRule?: TravelRuleBody;
 };
 export type TransferRequestAnswer = { message?: string; request?: CreatedTransfer };
 
@@ -34,10 +37,10 @@ export function useCreateTransferRequest({
   const { userId } = useMember();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ coinSymbol, amount, idempotencyKey, type = "TRANSFER", otp }: TransferRequestInput) =>
+    mutationFn: ({ coinSymbol, amount, idempotencyKey, type = "TRANSFER", otp, travelRule }: TransferRequestInput) =>
       api<TransferRequestAnswer>("/api/transfer-requests", {
         method: "POST",
-        body: { userId, coinSymbol, amount, type, otp },
+        body: { userId, coinSymbol, amount, type, otp, travelRule },
         idempotencyKey,
       }),
     onSuccess: (res) => {

@@ -3,7 +3,8 @@
 /**
  * The review step before a transfer or withdraw is confirmed (issue 12 item 2): amount, fee in WLD and KRW,
  * the total taken from the balance, what arrives (`받는 수량`), the destination split into network, exchange
- * and a shortened address, and a note when the KRW figures are estimates. With two-factor on (issue 14), the
+ * and a shortened address, and a note when the KRW figures are estimates; at or above the Travel Rule's threshold,
+ * what will be sent to the receiving exchange (./travel-rule-summary.tsx). With two-factor on (issue 14), the
  * code from the authenticator app is asked here and handed to `onConfirm` (the request's `otp`).
  */
 import { useTranslations } from "next-intl";
@@ -14,6 +15,8 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { type Dec, formatKrw, formatWld } from "@/lib/money";
 import type { SendReview } from "@/lib/wallet/review";
+import { useExchangeName } from "./destination-name";
+import { type TravelRuleReview, TravelRuleSummary } from "./travel-rule-summary";
 
 export function ReviewRow({
   label,
@@ -44,6 +47,7 @@ export function ReviewRow({
 
 export function ReviewStep({
   review,
+  travelRule,
   confirmLabel,
   loading,
   error,
@@ -51,6 +55,8 @@ export function ReviewStep({
   onConfirm,
 }: {
   review: SendReview;
+  /** At or above the Travel Rule's threshold: the sender and the recipient's details. */
+  travelRule?: TravelRuleReview | null;
   confirmLabel: string;
   loading: boolean;
   error: string | null;
@@ -59,6 +65,7 @@ export function ReviewStep({
 }) {
   const t = useTranslations("Wallet.review");
   const tf = useTranslations("TwoFactor.transfer");
+  const exchangeName = useExchangeName();
   const needsCode = useTwoFactorStatus().data?.enabled === true;
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -88,7 +95,7 @@ export function ReviewStep({
             </div>
             <div className="flex justify-between gap-3 py-2">
               <dt className="text-gray-600">{t("exchange")}</dt>
-              <dd data-testid="review-exchange">{d.exchange || "—"}</dd>
+              <dd data-testid="review-exchange">{exchangeName(d) || "—"}</dd>
             </div>
             <div className="flex justify-between gap-3 py-2">
               <dt className="text-gray-600">{t("address")}</dt>
@@ -100,6 +107,7 @@ export function ReviewStep({
           </dl>
         </section>
       )}
+      {travelRule && <TravelRuleSummary travelRule={travelRule} review={review} />}
       {(review.estimate || noPrice) && (
         <p className="rounded-lg bg-amber-50 p-2 text-xs text-amber-900" data-testid="review-estimate">
           {noPrice ? t("noPrice") : t("estimate")}

@@ -3,8 +3,10 @@
 /**
  * Transfer and Withdraw (spec §5; issue 12 items 1, 2): one flow for both request types, which the server
  * treats alike (lib/wallet/requests.ts createTransferRequest): a wallet address first, the fee of its
- * network, spendable = staked − fee (floored to 2 decimals), minimum 5, one pending request per coin and
- * type. Form → review (what arrives, fee in WLD and KRW, destination) → receipt with the request's status.
+ * network, spendable = staked − the KRW hold's part of the lock − fee (floored to 2 decimals), minimum 5, one
+ * pending request per coin and type. Form → the Travel Rule's recipient details at or above its threshold
+ * (./use-send-steps.ts) → review (what arrives, fee in WLD and KRW, destination, what the Travel Rule sends) →
+ * receipt with the request's status.
  * The member enters what should arrive; the server adds the fee and reserves the total.
  * Loaded lazily (React.lazy) when opened, so /wallet's first load does not carry it.
  */
@@ -30,10 +32,12 @@ import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
 import { formatKrwText } from "@/lib/money-text";
 import { sendReview, splitWalletAddr } from "@/lib/wallet/review";
+import { useExchangeName } from "./destination-name";
 import { Receipt } from "./receipt";
-import { ReviewStep } from "./review-step";
-import { checkTransferAmount, feeForWallet, MIN_TRANSFER, spendable } from "./rules";
-import { useWithdrawStatus, WithdrawLimits, withdrawBlock } from "./withdraw-limits";
+import { checkTransferAmount, feeForWallet, MIN_TRANSFER } from "./rules";
+import { SendConfirm } from "./send-confirm";
+import { useSendSteps } from "./use-send-steps";
+import { heldBackMax, sendableMax, useWithdrawStatus, WithdrawLimits, withdrawBlock } from "./withdraw-limits";
 
 export function SendModal({ type, onClose }: { type: SendType; onClose: () => void }) {
   const t = useTranslations("Wallet.transfer");
@@ -47,18 +51,27 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
   const staked = useStaked();
   const prices = usePrices();
   const errorText = useErrorText();
-  const limits = useWithdrawStatus(); // cool-down and today's KRW limit, shown before the member types
+  const exchangeName = useExchangeName();
+  const limits = useWithdrawStatus(); // cool-down, today's KRW limit, KRW hold, destination: before the member types
   // One key per amount: a double click or retry cannot create two requests.
   const { amount, key, setAmount, reset } = useIdempotentAmount();
-  const [step, setStep] = useState<"form" | "review">("form");
   const [done, setDone] = useState<TransferRequestAnswer["request"] | null>(null);
+  const priceKrw = prices.data?.prices.WLD ?? null;
+  const steps = useSendSteps({
+    amount,
+    priceKrw,
+    thresholdKrw: limits.data?.travelRuleThresholdKrw,
+    onRecipientChange: () => setAmount(amount),
+    onStepChange: () => submit.reset(),
+  });
 
   const walletAddr = profile.data?.walletAddr ?? null;
   const fee = feeForWallet(walletAddr);
   const stakedWld = wldOf(staked.data);
-  const max = spendable(stakedWld, fee);
+  const max = sendableMax(stakedWld, fee, limits.data);
   const check = checkTransferAmount(amount, max);
-  const guard = withdrawBlock(limits.data, amount, prices.data?.prices.WLD);
+  const guard = withdrawBlock(limits.data, amount, priceKrw);
+  const heldBack = check === "aboveMax" ? heldBackMax(amount, stakedWld, fee, limits.data) : null;
 
   const duplicate = useQuery({
     queryKey: ["transfer-duplicate", userId, type],
@@ -74,7 +87,9 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
     onSuccess: (res) => {
       setDone(res.request ?? null);
       reset();
+      steps.reset();
     },
+    onError: (err) => steps.refused(err),
   });
 
   const destination = splitWalletAddr(walletAddr);
@@ -85,19 +100,23 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
       ? t("invalidAmount")
       : check === "belowMin"
         ? t("belowMin")
-        : check === "aboveMax"
-          ? ts("aboveMax")
-          : guard.overLimit
-            ? tl("overLimit", { left: formatKrwText(limits.data?.leftTodayKrw ?? "0") })
-            : null;
+        : heldBack
+          ? tl("overHold", { max: formatWld(heldBack) })
+          : check === "aboveMax"
+            ? ts("aboveMax")
+            : guard.overLimit
+              ? tl("overLimit", { left: formatKrwText(limits.data?.leftTodayKrw ?? "0") })
+              : null;
   const blocked =
     check !== "ok" ||
     !!duplicate.data?.exists ||
     duplicate.isPending ||
+    limits.isPending ||
     insufficient ||
     guard.cooldown ||
     guard.noneLeft ||
-    guard.overLimit;
+    guard.overLimit ||
+    guard.closedDestination;
 
   const body = () => {
     if (done)
@@ -121,7 +140,7 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
                     label: tr("destination"),
                     value: (
                       <>
-                        {[destination.network, destination.exchange].filter(Boolean).join(" · ")}{" "}
+                        {[destination.network, exchangeName(destination)].filter(Boolean).join(" · ")}{" "}
                         <span className="font-mono">{destination.short}</span>
                       </>
                     ),
@@ -159,26 +178,28 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
           </AppLink>
         </div>
       );
-    if (step === "review" && check === "ok")
+    const submitError = submit.isError ? errorText(submit.error, "transferFailed") : null;
+    const review =
+      check === "ok" &&
+      sendReview({
+        amount: amount.trim(),
+        walletAddr,
+        staked: stakedWld,
+        priceKrw,
+        priceStale: prices.data?.stale,
+        priceTrusted: prices.data?.trusted,
+      });
+    if (review && steps.step !== "form")
       return (
-        <ReviewStep
-          review={sendReview({
-            amount: amount.trim(),
-            walletAddr,
-            staked: stakedWld,
-            priceKrw: prices.data?.prices.WLD ?? null,
-            priceStale: prices.data?.stale,
-            priceTrusted: prices.data?.trusted,
-          })}
+        <SendConfirm
+          steps={steps}
+          review={review}
+          status={limits.data}
           confirmLabel={ts("submit")}
           loading={submit.isPending}
-          error={submit.isError ? errorText(submit.error, "transferFailed") : null}
-          onBack={() => {
-            submit.reset();
-            setStep("form");
-          }}
-          onConfirm={(otp) =>
-            submit.mutate({ coinSymbol: "WLD", amount: amount.trim(), idempotencyKey: key, type, otp })
+          error={submitError}
+          onConfirm={(otp, travelRule) =>
+            submit.mutate({ coinSymbol: "WLD", amount: amount.trim(), idempotencyKey: key, type, otp, travelRule })
           }
         />
       );
@@ -187,14 +208,14 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
         className="flex flex-col gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!blocked) setStep("review");
+          if (!blocked) steps.next();
         }}
       >
         <WithdrawLimits query={limits} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-gray-50 p-3 text-sm">
           <dt className="text-gray-600">{t("address")}</dt>
           <dd className="text-right" data-testid="transfer-address" title={destination?.address}>
-            {[destination?.network, destination?.exchange].filter(Boolean).join(" · ")}
+            {[destination?.network, exchangeName(destination)].filter(Boolean).join(" · ")}
             <br />
             <span className="font-mono text-xs">{destination?.short}</span>
           </dd>

@@ -15,6 +15,7 @@ import { WldAmount } from "./amount";
 
 // Loaded when first opened: the swap flow is not part of /wallet's first load.
 const SwapModal = lazy(() => import("./swap-modal").then((m) => ({ default: m.SwapModal })));
+const StakingTermsModal = lazy(() => import("./staking-terms-modal").then((m) => ({ default: m.StakingTermsModal })));
 
 export const HISTORY_PAGE = 4;
 /** Load the next page when the list is scrolled to within this many pixels of its bottom (spec §9). */
@@ -28,6 +29,7 @@ export function StakingTab() {
   const staked = useStaked();
   const errorText = useErrorText();
   const [swapOpen, setSwapOpen] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
 
   const history = useInfiniteQuery({
     queryKey: keys.stakingHistory(userId),
@@ -59,6 +61,7 @@ export function StakingTab() {
         SWAP
       </Button>
       <Suspense fallback={null}>{swapOpen && <SwapModal open onClose={() => setSwapOpen(false)} />}</Suspense>
+      <Suspense fallback={null}>{termsOpen && <StakingTermsModal open onClose={() => setTermsOpen(false)} />}</Suspense>
 
       <section aria-labelledby="holdings-title" className="rounded-2xl bg-gray-50 p-4">
         <h3 id="holdings-title" className="mb-2 font-semibold">
@@ -94,9 +97,15 @@ export function StakingTab() {
       </section>
 
       <section aria-labelledby="rewards-title">
-        <h3 id="rewards-title" className="mb-2 font-semibold">
-          {t("rewardsTitle")}
-        </h3>
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h3 id="rewards-title" className="font-semibold">
+            {t("rewardsTitle")}
+          </h3>
+          {/* Every rate shown may change: the product's terms are one tap away. */}
+          <Button variant="ghost" size="sm" className="underline" onClick={() => setTermsOpen(true)}>
+            {t("termsButton")}
+          </Button>
+        </div>
         {staked.isPending ? (
           <div className="skeleton h-16 w-full" />
         ) : (staked.data ?? []).filter((s) => amt(s.amount).gt(0)).length === 0 ? (

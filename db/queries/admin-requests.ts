@@ -2,7 +2,8 @@
  * The admin queue of deposit, withdraw and transfer requests (/admin/deposits and its CSV export): PENDING
  * first, then oldest first, each row with its member, amounts, the KRW value at request time and the payout
  * address split into its parts. A PENDING deposit whose quote ran out reads EXPIRED (as in ./requests.ts). The
- * queue's rows also name the `deposit` proposal a deposit's approval waits on (./requests.ts pendingDepositProposals).
+ * queue's rows also name the `deposit` proposal a deposit's approval waits on (./requests.ts pendingDepositProposals)
+ * and carry a transfer/withdrawal's Travel Rule record, if it has one (./travel-rule.ts has the whole record).
  */
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
@@ -32,6 +33,16 @@ export type AdminRequestRowDto = {
   createdAt: string;
   updatedAt: string;
   user: { id: number; userId: string; name: string };
+  /** The request's Travel Rule record (worth TRAVEL_RULE_THRESHOLD_KRW or more), else null. */
+  travelRule: AdminTravelRuleDto | null;
+};
+
+export type AdminTravelRuleDto = {
+  beneficiaryName: string;
+  selfOwned: boolean;
+  relationship: string | null;
+  amountKrw: string;
+  exchange: string;
 };
 
 /** A row of the queue: the request, and the proposal its approval waits on (승인 대기), if any, at the time asked. */
@@ -72,6 +83,11 @@ type Row = {
   user_id: number;
   handle: string;
   name: string;
+  tr_beneficiary: string | null;
+  tr_self_owned: boolean | null;
+  tr_relationship: string | null;
+  tr_amount_krw: string | null;
+  tr_exchange: string | null;
 };
 
 export function splitWalletAddr(text: string | null): AdminRequestRowDto["wallet"] {
@@ -98,6 +114,16 @@ const toDto = (r: Row): AdminRequestRowDto => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   user: { id: r.user_id, userId: r.handle, name: r.name },
+  travelRule:
+    r.tr_beneficiary === null
+      ? null
+      : {
+          beneficiaryName: r.tr_beneficiary,
+          selfOwned: r.tr_self_owned === true,
+          relationship: r.tr_relationship,
+          amountKrw: r.tr_amount_krw ?? "0",
+          exchange: r.tr_exchange ?? "",
+        },
 });
 
 async function rowsFor(db: DbOrTx, f: AdminRequestFilter & ViewerScope, limit: number, offset: number) {
@@ -110,8 +136,11 @@ async function rowsFor(db: DbOrTx, f: AdminRequestFilter & ViewerScope, limit: n
              WHEN r.price_krw IS NOT NULL THEN round(r.total * r.price_krw)::text END AS krw_value,
         r.wallet_addr, r.reason, ${iso("r.quote_expires_at")} AS quote_expires_at,
         ${iso("r.created_at")} AS created_at, ${iso("r.updated_at")} AS updated_at,
-        u.id AS user_id, u.user_id AS handle, u.name
+        u.id AS user_id, u.user_id AS handle, u.name,
+        t.beneficiary_name AS tr_beneficiary, t.self_owned AS tr_self_owned, t.relationship AS tr_relationship,
+        t.amount_krw::text AS tr_amount_krw, t.exchange AS tr_exchange
       FROM requests r JOIN users u ON u.id = r.user_id
+        LEFT JOIN travel_rule_records t ON t.request_id = r.id
       WHERE ${whereOf(f)}
       ORDER BY (${effectiveStatus} = 'PENDING') DESC, r.created_at ASC, r.id ASC
       LIMIT ${limit} OFFSET ${offset}`),

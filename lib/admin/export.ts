@@ -36,7 +36,8 @@ export function safeCell(value: unknown): string {
 }
 
 /** KST wall time "YYYY-MM-DD HH:mm:ss" of an ISO instant. */
-const kst = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+export const kst = (iso: string) =>
+  new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
 
 type Table = { header: string[]; rows: unknown[][] };
 

@@ -17,6 +17,7 @@ import {
 import { approverOpensAt, approverTooNew } from "@/lib/auth/approver-rules";
 import { requireDecisionRights } from "@/lib/auth/guards";
 import { now } from "@/lib/clock";
+import { applyDestinationUnblock } from "@/lib/destinations/admin";
 import { AppError } from "@/lib/errors";
 import { D } from "@/lib/money";
 import {
@@ -162,6 +163,9 @@ async function apply(tx: Tx, p: ProposalDto, actor: Actor): Promise<Applied> {
       return { temporaryPassword: await applyPasswordResetProposal(tx, p, actor) };
     case "two_factor_reset":
       await applyTwoFactorResetProposal(tx, p, actor);
+      return;
+    case "destination_unblock":
+      await applyDestinationUnblock(tx, p.payload as Payloads["destination_unblock"], p.id, actor);
       return;
     case "deposit": {
       const x = p.payload as Payloads["deposit"];

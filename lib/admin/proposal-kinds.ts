@@ -16,6 +16,8 @@ export const PROPOSAL_KINDS = [
   "two_factor_reset",
   /** A new staking product whose rate would be in force (issue 26). */
   "product_create",
+  /** Allowing a blocked destination (exchange) again, or a new one (issue 27). */
+  "destination_unblock",
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 export const PROPOSAL_STATUSES = ["PENDING", "APPROVED", "REJECTED", "EXPIRED", "CANCELLED"] as const;

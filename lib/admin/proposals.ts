@@ -20,6 +20,7 @@ import {
 } from "@/lib/staking/admin";
 import { audit } from "@/lib/audit";
 import type { Permission, Role } from "@/lib/auth/permissions";
+import type { UnblockPayload } from "@/lib/destinations/dto";
 import type { SessionUser } from "@/lib/auth/session";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
@@ -75,6 +76,8 @@ export type Payloads = {
   two_factor_reset: { targetRole: Role };
   /** A new staking product whose rate would be in force (decimal strings, lockEnd as ISO text). */
   product_create: { product: StoredProduct };
+  /** Allowing a blocked destination, with the rest of the change asked for with it (lib/destinations/admin.ts). */
+  destination_unblock: UnblockPayload;
 };
 
 /** The permission the change itself needs: the proposer needed it to propose, the approver needs it to approve. */
@@ -91,6 +94,7 @@ export const KIND_PERMISSION: Record<ProposalKind, Permission> = {
   password_reset: "member.password-reset",
   two_factor_reset: "member.two-factor-reset",
   product_create: "staking-products.manage",
+  destination_unblock: "destinations.manage",
 };
 
 export type ProposalDto = {
@@ -116,7 +120,7 @@ export type Decider = { user: SessionUser; req: Request; ip: string; requestId: 
 export const actorOf = (d: Decider): Actor => ({ id: d.user.id, role: d.user.role, ip: d.ip, requestId: d.requestId });
 
 /** The proposal's reason: the body's `reason`, else the console's memo (x-audit-memo); blank → 400. */
-function reasonOf(reason: string | null | undefined): string {
+export function reasonOf(reason: string | null | undefined): string {
   const text = (reason ?? "").trim() || (currentAuditMemo() ?? "").trim();
   if (!text) throw new AppError("PROPOSAL_REASON_REQUIRED", { field: "reason" });
   return text;

@@ -44,7 +44,8 @@ export function json(data: unknown, status = 200, headers: Record<string, string
 
 export function errorResponse(err: AppError, locale: Locale): Response {
   const t = translator(locale, "Errors");
-  const body: Record<string, unknown> = { error: t(err.code, err.params), code: err.code };
+  // A list (`missing`) is an answer's field, never a message placeholder.
+  const body: Record<string, unknown> = { error: t(err.code, err.params as Record<string, string>), code: err.code };
   for (const [k, v] of Object.entries(err.params)) if (!(k in body)) body[k] = v;
   return json(body, err.status, err.headers);
 }

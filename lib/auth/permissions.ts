@@ -44,15 +44,20 @@ export const PERMISSIONS = {
   "member.role": { roles: SUPERADMIN_ONLY, on: "member-write" },
   "member.ref-code": { roles: SUPERADMIN_ONLY, on: "member-write" },
   "member.password-reset": { roles: SUPERADMIN_ONLY, on: "member-write" },
+  /** A deactivated member's identity and ID images kept by law (lib/kyc/retention.ts); every read is audited. */
+  "member.retained-identity": { roles: SUPERADMIN_ONLY, on: "member-read" },
   /** Turn a member's two-factor off (lost phone and recovery codes); starts their money cool-down. */
   "member.two-factor-reset": { roles: SUPERADMIN_ONLY, on: "member-write" },
   "requests.list": { roles: ADMIN_ROLES, on: "none" },
-  /** Approve or reject a member's deposit, transfer or withdraw request. */
+  /** Approve or reject a member's deposit, transfer or withdraw request, or record a transfer/withdraw as returned. */
   "request.decide": { roles: ADMIN_ROLES, on: "member-write" },
   /** Hide a row from a member's history (the ledger keeps it). */
   "transaction.hide": { roles: ADMIN_ROLES, on: "member-write" },
   "signup-codes.manage": { roles: ADMIN_ROLES, on: "none" },
   "staking-products.manage": { roles: ADMIN_ROLES, on: "none" },
+  /** The destinations (exchanges) members may send to: the list, and changing them (allowing one is four-eyes). */
+  "destinations.read": { roles: ADMIN_ROLES, on: "none" },
+  "destinations.manage": { roles: ADMIN_ROLES, on: "none" },
   "staking-reports.read": { roles: ADMIN_ROLES, on: "none" },
   /** Pay the daily staking rewards of an ended day by hand (idempotent like the cron run). */
   "staking-rewards.run": { roles: ADMIN_ROLES, on: "none" },
@@ -66,6 +71,10 @@ export const PERMISSIONS = {
   "audit.read": { roles: ADMIN_ROLES, on: "none" },
   /** CSV exports of the member, request and audit lists (each export is audited). */
   "data.export": { roles: ADMIN_ROLES, on: "none" },
+  /** The Travel Rule records of a day (/admin/travel-rule). */
+  "travel-rule.read": { roles: ADMIN_ROLES, on: "none" },
+  /** The Travel Rule records of a day or of one request as JSON or CSV, for the exchange's service (audited). */
+  "travel-rule.export": { roles: ADMIN_ROLES, on: "none" },
   /** The four-eyes queue (/admin/approvals). Approving needs, on top, the permission of the change itself. */
   "proposals.read": { roles: ADMIN_ROLES, on: "none" },
   "proposals.decide": { roles: ADMIN_ROLES, on: "none" },

@@ -1,7 +1,9 @@
 /**
  * "Delete member" (DESIGN.md §1): the member is deactivated, never removed. Their sessions die at
- * the next request (session_version bump), their personal data and ID images are erased, and the
- * ledger keeps every posting so the books still balance.
+ * the next request (session_version bump), their users row is anonymised (탈퇴한 회원, no phone, no
+ * address) and their ID images leave their record, so no screen shows them; the ledger keeps every
+ * posting so the books still balance. What the law requires to keep — the identity and the ID images —
+ * is sealed for a SUPERADMIN only and erased 5 years later (./retention.ts, docs/operations.md).
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
@@ -9,9 +11,11 @@ import { users } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { cancelPendingProposalsOf } from "@/lib/auth/approver-rules";
 import { revokeMemberSessions, type SessionUser } from "@/lib/auth/session";
+import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { rejectPendingRequests } from "@/lib/wallet/request-decisions";
-import { eraseIdImages, type RequestMeta } from "./documents";
+import type { RequestMeta } from "./documents";
+import { eraseAfterOf, retainIdentity } from "./retention";
 
 export const DEACTIVATED_NAME = "탈퇴한 회원";
 
@@ -26,7 +30,9 @@ export async function deactivateMember(actor: SessionUser, targetId: number, met
       .for("update");
     if (target?.status !== "ACTIVE") throw new AppError("NOT_FOUND");
     if (target.role === "SUPERADMIN") throw new AppError("FORBIDDEN");
-    const now = new Date();
+    // The relationship ends now (the application clock): the retention period counts from here.
+    const endedAt = now();
+    const imagesRetained = await retainIdentity(tx, targetId, endedAt);
     await tx
       .update(users)
       .set({
@@ -34,8 +40,8 @@ export async function deactivateMember(actor: SessionUser, targetId: number, met
         name: DEACTIVATED_NAME,
         phone: null,
         walletAddr: null,
-        deactivatedAt: now,
-        updatedAt: now,
+        deactivatedAt: endedAt,
+        updatedAt: endedAt,
       })
       .where(eq(users.id, targetId));
     // Every login of the member ends now (the device list shows them ended, not just refused).
@@ -52,7 +58,6 @@ export async function deactivateMember(actor: SessionUser, targetId: number, met
     });
     // An administrator's open four-eyes proposals die with the account (lib/auth/approver-rules.ts).
     const proposalsCancelled = await cancelPendingProposalsOf(tx, targetId, "deactivated", { id: actor.id, ...meta });
-    const imagesErased = await eraseIdImages(tx, targetId);
     await audit(tx, {
       action: "member.deactivate",
       actorId: actor.id,
@@ -60,7 +65,14 @@ export async function deactivateMember(actor: SessionUser, targetId: number, met
       ip: meta.ip,
       requestId: meta.requestId,
       before: { status: "ACTIVE", role: target.role, idStatus: target.idStatus },
-      after: { status: "DEACTIVATED", personalDataErased: true, imagesErased, requestsRejected, proposalsCancelled },
+      after: {
+        status: "DEACTIVATED",
+        personalDataErased: true,
+        identityRetainedUntil: eraseAfterOf(endedAt).toISOString(),
+        imagesRetained,
+        requestsRejected,
+        proposalsCancelled,
+      },
     });
     return { id: targetId, status: "DEACTIVATED" as const };
   });

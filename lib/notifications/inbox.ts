@@ -40,6 +40,7 @@ const HREF: Record<NotificationKind, string> = {
   request_approved: "/wallet-history",
   request_rejected: "/wallet-history",
   request_cancelled: "/wallet-history",
+  request_returned: "/wallet-history",
   reward_paid: "/wallet-history",
   new_device_login: "/settings/devices",
   password_changed: "/settings",
@@ -72,7 +73,8 @@ export function renderNotification(
     }
     case "request_approved":
     case "request_cancelled":
-    case "request_rejected": {
+    case "request_rejected":
+    case "request_returned": {
       const r = p as RequestParams & { reason?: string | null };
       const values = {
         type: t(`requestTypes.${r.type}`),

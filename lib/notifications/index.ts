@@ -22,6 +22,8 @@ export type NotificationParams = {
   request_approved: RequestParams;
   request_rejected: RequestParams & { reason: string | null };
   request_cancelled: RequestParams;
+  /** A transfer/withdraw the receiving exchange refused through its Travel Rule service (반환됨), with its reason. */
+  request_returned: RequestParams & { reason: string | null };
   /** The daily staking reward of one KST day: one row per member per day, the amounts per coin. */
   reward_paid: { day: string; amounts: Partial<Record<Coin, string>> };
   /**
@@ -43,6 +45,7 @@ export const NOTIFICATION_KINDS = [
   "request_approved",
   "request_rejected",
   "request_cancelled",
+  "request_returned",
   "reward_paid",
   "new_device_login",
   "password_changed",

@@ -41,6 +41,12 @@ const day = z
   .refine((d) => isDay(d), "VALIDATION")
   .optional();
 
+/** GET /api/admin/travel-rule (a KST day, today's without one; page, limit ≤ 100) and its exports (json or csv). */
+const travelRuleFormat = { format: ci(["JSON", "CSV"]).transform((f) => f.toLowerCase() as "json" | "csv") };
+export const travelRuleQuerySchema = z.object({ day, ...page(20, 100) });
+export const travelRuleExportQuerySchema = z.object({ day, ...travelRuleFormat });
+export const travelRuleRecordQuerySchema = z.object(travelRuleFormat);
+
 /** GET /api/admin/audit and /api/admin/export/audit: actor and target userIds, action, KST days from–to. */
 export const auditFilterSchema = z
   .object({

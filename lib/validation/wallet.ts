@@ -6,10 +6,11 @@
 import { z } from "zod";
 import { queryInt } from "./query";
 import { COINS } from "@/db/schema";
-import { hasControlChars } from "@/lib/api/body";
+import { hasControlChars, isSingleLine } from "@/lib/api/body";
 import { validationError } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors";
 import { TRANSFER_DECIMALS } from "@/lib/constants";
+import { RELATIONSHIPS } from "@/lib/travel-rule/fields";
 import { ADMIN_AMOUNT_MAX, adminAmount, amountValue } from "./amount";
 import { reasonField } from "./proposals";
 
@@ -33,6 +34,26 @@ export const transferRequestSchema = z.object({
   type: ci(["TRANSFER", "WITHDRAW"]).default("TRANSFER"),
   /** Two-factor on: a current code from the authenticator app (lib/auth/two-factor.ts); not part of the idempotency hash. */
   otp: z.string({ error: "INVALID_OTP" }).max(32, { error: "INVALID_OTP" }).optional(),
+  /**
+   * Issue 27: the Travel Rule's recipient details (lib/travel-rule). Each part is optional here: at or above the
+   * threshold the route names what is missing (400 TRAVEL_RULE_REQUIRED); below it they are ignored.
+   */
+  travelRule: z
+    .object(
+      {
+        recipientName: z
+          .string({ message: "VALIDATION" })
+          .trim()
+          .max(100, "VALIDATION")
+          .refine(isSingleLine, "INVALID_CHARACTERS")
+          .optional(),
+        selfOwned: z.boolean({ message: "VALIDATION" }).optional(),
+        relationship: ci(RELATIONSHIPS).optional(),
+      },
+      { message: "VALIDATION" },
+    )
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 export const depositRequestSchema = z.object({
@@ -81,6 +102,11 @@ export const adminDecisionSchema = z.object({
   krwReceived: adminAmount({ decimals: 0 }).optional(),
 });
 
+/** POST /api/admin/requests/{id}/return: why the receiving exchange refused it (required, 1–500 characters). */
+export const adminReturnSchema = z.object({
+  reason: z.string({ message: "VALIDATION" }).trim().min(1, "VALIDATION").max(500, "VALIDATION"),
+});
+
 export const adminCoinSchema = z.object({
   symbol: coin,
   amount: adminAmount(),
@@ -101,7 +127,7 @@ const uint = queryInt;
 export const pageQuerySchema = z.object({ page: uint(1, 1_000_000), limit: uint(10, 50) });
 
 export const requestListQuerySchema = pageQuerySchema.extend({
-  status: ci(["PENDING", "APPROVED", "REJECTED", "CANCELLED", "EXPIRED"]).optional(),
+  status: ci(["PENDING", "APPROVED", "REJECTED", "CANCELLED", "EXPIRED", "RETURNED"]).optional(),
   type: ci(["DEPOSIT", "WITHDRAW", "TRANSFER"]).optional(),
 });
 

@@ -159,7 +159,8 @@ async function creditDeposit(tx: Tx, seen: Row & { quoteRanOut: boolean }, credi
       after,
     },
   });
-  await tx.update(requests).set({ settlePostingId: p.postingId }).where(eq(requests.id, settled.id));
+  // credited_at (the application clock) starts the KRW hold on these coins (./krw-hold).
+  await tx.update(requests).set({ settlePostingId: p.postingId, creditedAt: now() }).where(eq(requests.id, settled.id));
   const params = { ...requestParams(settled), amount: credit.amount.toFixed() };
   await notify(tx, settled.userId, "request_approved", params);
   const note = credit.repriced

@@ -17,7 +17,7 @@
  */
 import { sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf } from "@/db/client";
-import { outgoingUsage } from "@/db/queries/withdraw-limits";
+import { type WithdrawFacts, withdrawFacts } from "@/db/queries/withdraw-limits";
 import type { Coin } from "@/db/schema";
 import { now } from "@/lib/clock";
 import { TRANSFER_DECIMALS } from "@/lib/constants";
@@ -26,7 +26,10 @@ import { AppError, isAppError } from "@/lib/errors";
 import { currentPrice } from "@/lib/prices";
 import { D, type Dec, floorTo, formatKrw, toDecimalString } from "@/lib/money";
 import { dayEnd, kstDay } from "@/lib/staking/time";
+import { PERSONAL_EXCHANGE } from "@/lib/exchanges";
+import { travelRuleThresholdKrw } from "@/lib/travel-rule/rules";
 import { activeCooldown } from "./cooldown";
+import { type KrwHold, krwHeldSince, krwHoldOf } from "./krw-hold";
 
 /** The KST day containing `at`: [00:00 KST, next 00:00 KST). */
 export function kstDayBounds(at: Date = now()): { start: Date; end: Date } {
@@ -57,19 +60,7 @@ export async function outgoingPriceKrw(coin: Coin): Promise<string | null> {
   }
 }
 
-type Usage = { limitKrw: Dec; usedKrw: Dec; cooldownUntil: Date | null };
-
-/** The member's limit, cool-down end and what today's counted requests are worth. */
-async function usage(db: DbOrTx, userId: number, at: Date): Promise<Usage | null> {
-  const u = await outgoingUsage(db, { userId, ...kstDayBounds(at) });
-  if (!u) return null;
-  return {
-    limitKrw: new D(u.overrideKrw ?? defaultDailyLimitKrw()),
-    usedKrw: new D(u.usedKrw),
-    cooldownUntil: u.cooldownUntil,
-  };
-}
-
+type Usage = { limitKrw: Dec; usedKrw: Dec };
 const left = ({ limitKrw, usedKrw }: Pick<Usage, "usedKrw" | "limitKrw">) => D.max(limitKrw.minus(usedKrw), 0);
 
 /**
@@ -97,21 +88,61 @@ export type WithdrawStatus = {
   leftTodayKrw: string;
   /** ISO: the next 00:00 KST, when the day's total starts again from zero. */
   resetsAt: string;
+  /** A request worth this many KRW or more carries the Travel Rule's recipient details (lib/travel-rule). */
+  travelRuleThresholdKrw: string;
+  /** WLD bought with KRW that cannot leave yet (./krw-hold). */
+  krwHold: KrwHold;
+  /**
+   * Where the member's address sends to: its exchange's row of destinations (verified: true), or a personal wallet
+   * (verified: its signature proven). null: no address, or one whose exchange the rules do not know (an older format).
+   */
+  destination: {
+    network: string;
+    exchange: string;
+    kind: "KR_VASP" | "FOREIGN" | "PERSONAL";
+    status: "ALLOWED" | "BLOCKED";
+    verified: boolean;
+  } | null;
+  /** The sender of the member's Travel Rule records: their name, member number (users.id) and ID state. */
+  originator: { name: string; memberNumber: string; idVerified: boolean };
 };
 
-/** What the transfer screen shows before the member types: the cool-down and today's limit (decimal strings). */
+/** The address's destination as the status answers it (see WithdrawStatus.destination). */
+function destinationOf(
+  walletAddr: string | null,
+  f: Pick<WithdrawFacts, "destination" | "personalVerified">,
+): WithdrawStatus["destination"] {
+  const parts = walletAddr?.split("|") ?? [];
+  if (parts.length !== 3) return null;
+  const [network = "", exchange = ""] = parts;
+  if (exchange.toUpperCase() === PERSONAL_EXCHANGE)
+    return { network, exchange: PERSONAL_EXCHANGE, kind: "PERSONAL", status: "ALLOWED", verified: f.personalVerified };
+  const d = f.destination;
+  return d && { network, exchange: d.name, kind: d.kind, status: d.status, verified: true };
+}
+
+/**
+ * What the transfer screen shows before the member types (one statement): the cool-down, today's limit, the
+ * Travel Rule's threshold, the KRW hold, where the address sends to and the originator of the Travel Rule record
+ * (decimal strings, ISO times). The request itself judges all of it again (transfer_request_open).
+ */
 export async function withdrawStatus(userId: number, db?: DbOrTx): Promise<WithdrawStatus> {
   const conn = db ?? (await getDb());
   const at = now();
-  const u = await usage(conn, userId, at);
-  if (!u) throw new AppError("NOT_FOUND");
-  const cooldown = activeCooldown(u.cooldownUntil, at);
+  const f = await withdrawFacts(conn, { userId, ...kstDayBounds(at), heldSince: krwHeldSince(at) });
+  if (!f) throw new AppError("NOT_FOUND");
+  const u: Usage = { limitKrw: new D(f.overrideKrw ?? defaultDailyLimitKrw()), usedKrw: new D(f.usedKrw) };
+  const cooldown = activeCooldown(f.cooldownUntil, at);
   return {
     cooldownUntil: cooldown ? cooldown.toISOString() : null,
     dailyLimitKrw: u.limitKrw.toFixed(),
     usedTodayKrw: u.usedKrw.toFixed(),
     leftTodayKrw: left(u).toFixed(),
     resetsAt: kstDayBounds(at).end.toISOString(),
+    travelRuleThresholdKrw: travelRuleThresholdKrw(),
+    krwHold: krwHoldOf({ recent: f.recentKrwCredits, holding: f.holding, lastCreditAt: f.lastCreditAt }),
+    destination: destinationOf(f.walletAddr, f),
+    originator: { name: f.name, memberNumber: String(userId), idVerified: f.idVerified },
   };
 }
 

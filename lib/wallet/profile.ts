@@ -10,15 +10,16 @@ import { memberByRefCode } from "@/db/queries/users";
 import { audit, type RequestMeta } from "@/lib/audit";
 import { verifyCurrentPasswordOrThrow } from "@/lib/auth/passwords";
 import { changeRefCode } from "@/lib/auth/referral-codes";
+import { parsePayoutAddressOrThrow } from "@/lib/destinations/read";
 import { AppError } from "@/lib/errors";
 import { notify } from "@/lib/notifications";
-import { parseWalletAddrOrThrow } from "./address";
 import { startCooldown } from "./cooldown";
 import { rejectPendingRequests } from "./request-decisions";
 
 /**
  * Sets the wallet address once: validated (network, that network's exchange, EVM address with EIP-55
- * checksum when mixed case), then `UPDATE … WHERE wallet_addr IS NULL` — a second set is 409. Like any change
+ * checksum when mixed case; an exchange an administrator blocked → 403 DESTINATION_BLOCKED, lib/destinations),
+ * then `UPDATE … WHERE wallet_addr IS NULL` — a second set is 409. Like any change
  * of where money goes, it starts the 24-hour cool-down (./cooldown): the first address too, or whoever took
  * over an account that never had one could point it at their own and send at once.
  */
@@ -26,7 +27,7 @@ export async function setWalletAddr(
   args: { actorId: number; targetId: number; walletAddr: string; currentPassword: string } & RequestMeta,
 ): Promise<{ walletAddr: string }> {
   const db = await getDb();
-  const parsed = parseWalletAddrOrThrow(args.walletAddr);
+  const parsed = await parsePayoutAddressOrThrow(db, args.walletAddr);
   await verifyCurrentPasswordOrThrow(
     args.actorId,
     args.currentPassword,

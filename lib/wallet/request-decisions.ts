@@ -1,6 +1,7 @@
 /**
  * Deciding requests (spec §5, §9; DESIGN §3): the member's cancel, the administrator's approve/reject
- * (including the re-pricing of an expired deposit), and the rejection of a member's pending requests when
+ * (including the re-pricing of an expired deposit) and return (a transfer/withdraw the receiving exchange refused
+ * under the Travel Rule), and the rejection of a member's pending requests when
  * their account, wallet address or ID approval goes away. Every status change is
  * `UPDATE … WHERE status IN (…) RETURNING`, so racing deciders produce exactly one outcome and one posting;
  * lock order is the member's users row, then the request, then (a deposit approval) the four-eyes totals' locks,
@@ -106,17 +107,41 @@ export async function decideRequest(tx: Tx, args: DecideArgs): Promise<RequestDe
 }
 
 /**
+ * A PENDING transfer or withdrawal that the receiving exchange refused through its Travel Rule service becomes
+ * RETURNED (반환됨) exactly once, with the exchange's reason: like a rejection, the hold goes back to staked, the
+ * member is told why and the timeline shows it. A deposit, or a request no longer PENDING, is 409 CONFLICT.
+ */
+export async function returnRequest(tx: Tx, args: { id: number; adminId: number; reason: string } & Ctx) {
+  const [owner] = await tx
+    .select({ userId: requests.userId, type: requests.type })
+    .from(requests)
+    .where(eq(requests.id, args.id));
+  if (!owner) throw new AppError("NOT_FOUND");
+  if (owner.type === "DEPOSIT") throw new AppError("CONFLICT");
+  await lockMemberRow(tx, owner.userId);
+  return settleRequest(tx, { ...args, action: "RETURN" });
+}
+
+const SETTLED = {
+  APPROVE: { status: "APPROVED", audit: "request.approved", notice: "request_approved" },
+  REJECT: { status: "REJECTED", audit: "request.rejected", notice: "request_rejected" },
+  RETURN: { status: "RETURNED", audit: "request.returned", notice: "request_returned" },
+} as const;
+
+/**
  * Every decision but a deposit's approval, the member's row held and quotes expired: the status changes exactly
- * once, then the payout or the release of the hold (and a rejected deposit's waiting proposal is cancelled).
+ * once, then the payout or (rejected, returned) the release of the hold (and a rejected deposit's waiting proposal
+ * is cancelled).
  */
 async function settleRequest(tx: Tx, args: SettleArgs): Promise<RequestDto> {
-  const status = args.action === "APPROVE" ? "APPROVED" : "REJECTED";
+  const settled = SETTLED[args.action];
+  const status = settled.status;
   const from: RequestStatus[] = args.action === "APPROVE" ? ["PENDING", "EXPIRED"] : ["PENDING"];
   const row = await settleStatus(tx, args.id, from, status, args.adminId, args.reason);
   if (!row) return whyNotPending(tx, args.id);
   if (args.krwReceived !== undefined) throw new AppError("VALIDATION", { field: "krwReceived" });
   const audit = {
-    action: status === "APPROVED" ? ("request.approved" as const) : ("request.rejected" as const),
+    action: settled.audit,
     actorId: args.adminId,
     targetUserId: row.userId,
     targetId: row.id,
@@ -126,9 +151,9 @@ async function settleRequest(tx: Tx, args: SettleArgs): Promise<RequestDto> {
     after: { status, type: row.type, amount: toDecimalString(row.amount), reason: args.reason },
   };
   let postingId: number | null = null;
-  if (status === "REJECTED") {
+  if (status !== "APPROVED") {
     if (row.type === "DEPOSIT") await cancelDepositProposal(tx, row.id, args);
-    const p = await releaseHold(tx, row, args.adminId, "rejected");
+    const p = await releaseHold(tx, row, args.adminId, status.toLowerCase());
     postingId = p?.postingId ?? null;
     await writeAudit(tx, audit);
   } else {
@@ -150,8 +175,8 @@ async function settleRequest(tx: Tx, args: SettleArgs): Promise<RequestDto> {
     postingId = p.postingId;
   }
   if (postingId !== null) await tx.update(requests).set({ settlePostingId: postingId }).where(eq(requests.id, row.id));
-  if (status === "APPROVED") await notify(tx, row.userId, "request_approved", requestParams(row));
-  else await notify(tx, row.userId, "request_rejected", { ...requestParams(row), reason: args.reason });
+  if (settled.notice === "request_approved") await notify(tx, row.userId, settled.notice, requestParams(row));
+  else await notify(tx, row.userId, settled.notice, { ...requestParams(row), reason: args.reason });
   await event(tx, row.id, status, args.adminId, args.reason);
   return requestNow(tx, row.id);
 }

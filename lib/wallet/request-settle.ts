@@ -55,7 +55,8 @@ export type RequestDecision = { request: RequestDto } | { proposal: ProposalDto 
 export type SettleArgs = {
   id: number;
   adminId: number;
-  action: "APPROVE" | "REJECT";
+  /** RETURN: a transfer/withdraw the receiving exchange refused through its Travel Rule service (반환됨). */
+  action: "APPROVE" | "REJECT" | "RETURN";
   reason: string | null;
   krwReceived?: Dec;
   reprice?: { coin: Coin; priceKrw: string } | null;

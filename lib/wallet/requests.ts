@@ -20,11 +20,13 @@ import { AppError, databaseError } from "@/lib/errors";
 import { countPosting } from "@/lib/metrics";
 import { D, type Dec, toDecimalString } from "@/lib/money";
 import { now } from "@/lib/clock";
+import { type TravelRuleClaim, travelRuleRecord } from "@/lib/travel-rule/rules";
 import { cooldownError } from "./cooldown";
 import { dailyLimitError, defaultDailyLimitKrw, kstDayBounds } from "./limits";
 import { depositCoinAmount, expireStaleQuotes } from "./deposit-quotes";
 import { spendableMax, transferFeeFor } from "./fees";
 import { lockActiveMemberOrThrow } from "./holdings";
+import { krwHoldError, krwHoldHours } from "./krw-hold";
 
 type Ctx = Partial<RequestMeta>;
 
@@ -65,7 +67,7 @@ export type CreatedTransfer = {
   status: RequestStatus;
 };
 
-/** A refusal of transfer_request_open (SQLSTATE WL003, migration 0011): the code and the facts it was judged on. */
+/** A refusal of transfer_request_open (SQLSTATE WL003, migrations 0011, 0018): the code and the facts it was judged on. */
 type OpenRefusal = { code: string; facts: Record<string, string> };
 
 function openRefusal(e: unknown): OpenRefusal | null {
@@ -90,6 +92,10 @@ function refusalError(r: OpenRefusal, args: { amount: Dec; priceKrw: string | nu
         staked: toDecimalString(r.facts.staked!),
         fee: fee.toFixed(),
       });
+    case "DESTINATION_BLOCKED":
+      return new AppError("DESTINATION_BLOCKED", { exchange: r.facts.exchange! });
+    case "KRW_HOLD":
+      return krwHoldError({ heldAmount: r.facts.heldAmount!, staked: r.facts.staked!, opensAt: r.facts.opensAt! }, fee);
     case "DAILY_LIMIT":
       return dailyLimitError(
         { usedKrw: new D(r.facts.usedKrw!), limitKrw: new D(r.facts.limitKrw!) },
@@ -99,6 +105,7 @@ function refusalError(r: OpenRefusal, args: { amount: Dec; priceKrw: string | nu
     case "KYC_REQUIRED":
     case "WALLET_REQUIRED":
     case "DUPLICATE_PENDING":
+    case "ADDRESS_NOT_VERIFIED":
       return new AppError(r.code);
     default:
       throw new Error(`transfer_request_open: unknown refusal ${r.code}`);
@@ -106,14 +113,16 @@ function refusalError(r: OpenRefusal, args: { amount: Dec; priceKrw: string | nu
 }
 
 /**
- * A TRANSFER or WITHDRAW request: the request row, its hold (amount + fee, staked → held, through ledger_post) and
- * its first timeline event, in ONE statement — the SQL function transfer_request_open (db/migrations/0011), which
- * takes the locks and judges the refusals in this order: an ACTIVE member (404), no running cool-down (403
- * COOLDOWN, ./cooldown), ID approved (403 KYC_REQUIRED), a wallet address (409 WALLET_REQUIRED), at most
- * TRANSFER_DECIMALS decimals (400 INVALID_AMOUNT), a usable price (503 PRICE_UNAVAILABLE, ./limits), one PENDING
- * per coin and type (409 DUPLICATE_PENDING), the minimum (400 BELOW_MINIMUM), amount ≤ floor2(staked − fee) under
- * the accounts' lock (400 ABOVE_MAXIMUM, ./fees), today's KRW total within the member's daily limit (403
- * DAILY_LIMIT, ./limits).
+ * A TRANSFER or WITHDRAW request: the request row, its hold (amount + fee, staked → held, through ledger_post), its
+ * first timeline event and — at or above the Travel Rule's threshold — its Travel Rule record, in ONE statement: the
+ * SQL function transfer_request_open (db/migrations/0018), which takes the locks and judges the refusals in this
+ * order: an ACTIVE member (404), no running cool-down (403 COOLDOWN, ./cooldown), ID approved (403 KYC_REQUIRED), a
+ * wallet address (409 WALLET_REQUIRED), an exchange not blocked (403 DESTINATION_BLOCKED) or a personal wallet its
+ * member proved (403 ADDRESS_NOT_VERIFIED), at most TRANSFER_DECIMALS decimals (400 INVALID_AMOUNT), a usable price
+ * (503 PRICE_UNAVAILABLE, ./limits), one PENDING per coin and type (409 DUPLICATE_PENDING), the minimum (400
+ * BELOW_MINIMUM), amount ≤ floor2(staked − fee) under the accounts' lock (400 ABOVE_MAXIMUM, ./fees), amount + fee
+ * ≤ staked − what the KRW hold keeps in the lock (403 KRW_HOLD, ./krw-hold), today's KRW total within the member's
+ * daily limit (403 DAILY_LIMIT, ./limits).
  * The rules' arithmetic stays here and in ./fees and ./limits: this side judges what depends on no row (the
  * decimals, the price, the minimum) and computes the fee; the function compares under its locks and hands the
  * facts of a refusal back, which become the error's parameters here.
@@ -133,6 +142,12 @@ export async function createTransferRequest(
     /** KRW price of one coin (lib/wallet/limits outgoingPriceKrw), stored on the request; null: none usable → 503. */
     priceKrw: string | null;
     walletAddr?: string | null;
+    /**
+     * At or above the Travel Rule's threshold (lib/travel-rule/rules travelRuleOf, judged by the caller): the
+     * recipient's details, the request's KRW value and the sender; the record is built for the address the
+     * statement finds. null below it: nothing is stored.
+     */
+    travelRule?: TravelRuleClaim | null;
   } & Ctx,
 ): Promise<CreatedTransfer> {
   const staticRefusal =
@@ -143,6 +158,7 @@ export async function createTransferRequest(
   for (let attempt = 0; attempt < 3; attempt++) {
     const fee = new D(transferFeeFor(wallet));
     const total = args.amount.plus(fee);
+    const record = args.travelRule && wallet ? travelRuleRecord(args.travelRule, wallet) : null;
     let out: { id?: number; wallet?: string };
     try {
       const rows = rowsOf<{ r: string }>(
@@ -151,7 +167,8 @@ export async function createTransferRequest(
           ${fee.toFixed()}::numeric, ${wallet}::text, ${args.priceKrw}::numeric, ${at.toISOString()}::timestamptz,
           ${staticRefusal}::text, ${args.amount.lessThan(MIN_TRANSFER)}::boolean,
           ${day.start.toISOString()}::timestamptz, ${day.end.toISOString()}::timestamptz,
-          ${defaultDailyLimitKrw()}::numeric)::text AS r`),
+          ${defaultDailyLimitKrw()}::numeric, ${krwHoldHours()}::integer,
+          ${record && JSON.stringify(record)}::jsonb)::text AS r`),
       );
       out = JSON.parse(rows[0]!.r);
     } catch (e) {

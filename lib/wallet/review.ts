@@ -1,15 +1,18 @@
 /**
  * What the member sees before confirming a transfer, withdraw or buy, and on its receipt (issue 12 item 2):
  * the figures of the review step, the destination split into network, exchange and a shortened address,
- * the buy preview, and whether the protected lock has ended. Pure and client-safe (no server imports): the
+ * the Travel Rule's recipient details and when they are asked, the buy preview, and whether the protected lock has ended. Pure and client-safe (no server imports): the
  * server applies the same rules again (lib/wallet/fees.ts, ./deposit-quotes.ts) and its answer is what counts.
  * Table tests: tests/unit/wallet-review.test.ts.
  */
 import { DEPOSIT_DECIMALS } from "@/lib/constants";
+import { PERSONAL_EXCHANGE } from "@/lib/exchanges";
 import { D, type Dec, floorTo } from "@/lib/money";
+import type { Relationship } from "@/lib/travel-rule/fields";
 import { transferFeeFor } from "./fees";
 
-export type Destination = { network: string; exchange: string; address: string; short: string };
+/** `personal`: a personal wallet (`NETWORK|PERSONAL|0x…`), shown as 개인 지갑 rather than an exchange name. */
+export type Destination = { network: string; exchange: string; address: string; short: string; personal: boolean };
 
 /** "0x1234abcd…ef56" → "0x12ab…cdef": the first 4 characters after 0x and the last 4; short text stays whole. */
 export function shortenAddress(address: string, head = 4, tail = 4): string {
@@ -28,7 +31,13 @@ export function splitWalletAddr(walletAddr: string | null | undefined): Destinat
   const address = parts.at(-1) ?? "";
   const network = parts.length >= 3 ? (parts[0] ?? "") : "";
   const exchange = parts.length >= 3 ? (parts[1] ?? "") : parts.length === 2 ? (parts[0] ?? "") : "";
-  return { network, exchange, address, short: shortenAddress(address) };
+  return {
+    network,
+    exchange,
+    address,
+    short: shortenAddress(address),
+    personal: exchange.toUpperCase() === PERSONAL_EXCHANGE,
+  };
 }
 
 export type SendReview = {
@@ -78,6 +87,31 @@ export function sendReview(args: {
     estimate: args.priceStale === true || !trusted,
     destination: splitWalletAddr(args.walletAddr),
   };
+}
+
+/** The Travel Rule's recipient details (POST /api/transfer-requests `travelRule`) as the member fills them. */
+export type TravelRuleForm = { recipientName: string; selfOwned: boolean; relationship: Relationship | "" };
+export type TravelRuleBody = { recipientName: string; selfOwned: boolean; relationship?: Relationship };
+
+export const EMPTY_TRAVEL_RULE: TravelRuleForm = { recipientName: "", selfOwned: false, relationship: "" };
+
+/**
+ * Whether `amount` WLD at `priceKrw` reaches the Travel Rule's threshold (whole KRW; "0": every amount), as the
+ * server judges it at the request's price. Without a price or a threshold it is not judged here: the server's
+ * 400 TRAVEL_RULE_REQUIRED then brings the member to the fields.
+ */
+export function travelRuleApplies(amount: Dec, priceKrw: Dec | null | undefined, thresholdKrw: string | undefined) {
+  if (thresholdKrw === undefined) return false;
+  const threshold = new D(thresholdKrw);
+  if (threshold.lte(0)) return true;
+  return !!priceKrw && amount.mul(priceKrw).gte(threshold);
+}
+
+/** The request's `travelRule`: the relationship only for someone other than the member. */
+export function travelRuleBody(form: TravelRuleForm): TravelRuleBody {
+  const recipientName = form.recipientName.trim();
+  if (form.selfOwned || !form.relationship) return { recipientName, selfOwned: form.selfOwned };
+  return { recipientName, selfOwned: false, relationship: form.relationship };
 }
 
 export type BuyCheck = "empty" | "invalid" | "tooSmall" | "ok";

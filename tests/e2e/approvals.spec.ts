@@ -8,8 +8,9 @@
  * axe-checked; screenshots in .test-data/screens/four-eyes/.
  */
 import fs from "node:fs";
-import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { axe, noSidewaysScroll, settle } from "./checks";
+import { adminPage } from "./members";
 
 const SHOTS = ".test-data/screens/four-eyes";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -17,14 +18,6 @@ const LAPTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 test.use({ reducedMotion: "reduce" });
-
-async function adminPage(browser: Browser, baseURL: string, userId: string, password: string, locale = "ko") {
-  const ctx = await browser.newContext({ baseURL, viewport: LAPTOP, locale: locale === "en" ? "en-US" : "ko-KR" });
-  if (locale === "en") await ctx.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
-  const page = await ctx.newPage();
-  expect((await page.request.post("/api/login", { data: { userId, password } })).status()).toBe(200);
-  return page;
-}
 
 async function shoot(page: Page, name: string) {
   for (const [label, size] of [

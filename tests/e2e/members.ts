@@ -4,7 +4,7 @@
  * image that the demo administrator approves (the 1000 WLD reward), swaps 200 WLD into staking and sets an OP
  * wallet address — a member ready to transfer and withdraw.
  */
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 
 export const OP_WALLET = "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7";
@@ -47,4 +47,17 @@ export async function signUpMember(
 /** English through the locale cookie (Korean is the default). */
 export async function useLocale(context: BrowserContext, baseURL: string | undefined, locale: "ko" | "en") {
   if (locale === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
+}
+
+/** A console page signed in as a demo administrator, at laptop width (1280 px), in Korean or English. */
+export async function adminPage(browser: Browser, baseURL: string, userId: string, password: string, locale = "ko") {
+  const ctx = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    locale: locale === "en" ? "en-US" : "ko-KR",
+  });
+  await useLocale(ctx, baseURL, locale === "en" ? "en" : "ko");
+  const page = await ctx.newPage();
+  expect((await page.request.post("/api/login", { data: { userId, password } })).status()).toBe(200);
+  return page;
 }

@@ -167,9 +167,16 @@ describe(`daily withdrawal limit in KRW (${dbName})`, () => {
       usedTodayKrw: "0",
       leftTodayKrw: "2000000",
       resetsAt: "2031-03-10T15:00:00.000Z",
+      // Issue 27: what else decides whether a request can go (tests/integration/krw-hold, destination-checks).
+      travelRuleThresholdKrw: "1000000",
+      krwHold: { amount: "0", inLock: "0", releasesAt: null },
+      destination: { network: "OP", exchange: "Upbit", kind: "KR_VASP", status: "ALLOWED", verified: true },
+      originator: { name: expect.any(String), memberNumber: String(u.id), idVerified: true },
     });
 
-    const t1 = await ask(u, { amount: "700", type: "TRANSFER" }); // ₩1,960,000 (the fee is not counted)
+    // ₩1,000,000 or more carries the recipient's details (the Travel Rule, tests/integration/travel-rule-requests).
+    const travelRule = { recipientName: "김철수", selfOwned: true };
+    const t1 = await ask(u, { amount: "700", type: "TRANSFER", travelRule }); // ₩1,960,000 (the fee is not counted)
     expect(t1.status).toBe(201);
     expect(
       await countOf(
@@ -206,7 +213,7 @@ describe(`daily withdrawal limit in KRW (${dbName})`, () => {
     expect((await status(u)).body).toMatchObject({ usedTodayKrw: "0", leftTodayKrw: "2000000" });
 
     // An approved request still counts.
-    const t2 = await ask(u, { amount: "714.28", type: "TRANSFER" }); // ₩1,999,984
+    const t2 = await ask(u, { amount: "714.28", type: "TRANSFER", travelRule }); // ₩1,999,984
     expect(t2.status).toBe(201);
     expect((await decide(admin, t2.body.request.id, { action: "approve" })).status).toBe(200);
     const w2 = await ask(u, { amount: "5", type: "WITHDRAW" });

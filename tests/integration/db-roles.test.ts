@@ -5,30 +5,39 @@
  * `npm run db:roles` creates: the same statements are refused by privilege (permission denied) before any trigger,
  * and so are dropping, altering or disabling the guards; inserting works, and the app's ordinary money path — the
  * real routes, lib/ledger, the reward run, audit:verify — runs entirely on that role.
+ * The money records that are never deleted but still updated (transactions, requests, request_events,
+ * travel_rule_records: migration 0019, docs/operations.md) are refused DELETE and TRUNCATE the same way, and keep
+ * their UPDATE; tests/integration/retention.test.ts holds the owner's side of them.
  */
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as deactivateRoute from "@/app/api/admin/users/[id]/route";
 import * as cronRoute from "@/app/api/cron/accrue/route";
 import * as cancelRoute from "@/app/api/transfer-requests/[id]/route";
 import * as transferRoute from "@/app/api/transfer-requests/route";
+import * as uploadIdRoute from "@/app/api/upload-id/route";
 import * as swapRoute from "@/app/api/users/[userId]/swap/route";
 import { closeDb, getDb, rowsOf } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { stakingProducts } from "@/db/schema";
 import { verifyAuditChain } from "@/lib/audit-chain";
+import { setTestClock } from "@/lib/clock";
+import { eraseExpiredIdentities, RETENTION_IDENTITY_YEARS } from "@/lib/kyc/retention";
 import { credit } from "@/lib/ledger";
 import { lastEndedDay } from "@/lib/staking/time";
-import { approvedMember, countOf, wld } from "../factories/money";
-import { DEFAULT_PASSWORD } from "../factories/users";
+import { approvedMember, countOf, createDepositRequestRow, wld } from "../factories/money";
+import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";
 import { onPostgres } from "../support/setup-db";
 import { loginAs } from "./auth-helpers";
+import { form, pngImage } from "./kyc-images";
 
 const APPEND_ONLY = ["audit_log", "ledger_entries", "ledger_postings"] as const;
+const NO_DELETE = ["request_events", "requests", "transactions", "travel_rule_records"] as const;
 
 /** The database's error for what `run` sent (the driver's cause when drizzle wraps it), or null when it ran. */
 async function refusal(run: () => Promise<unknown>): Promise<{ code?: string; message: string } | null> {
@@ -51,6 +60,27 @@ async function seedAppendOnlyRows() {
     audit: { action: "admin.coin.deposit", targetUserId: member.id },
   });
   for (const table of APPEND_ONLY)
+    expect(await countOf(sql`select count(*)::text as n from ${sql.identifier(table)}`)).toBeGreaterThan(0);
+}
+
+/** Some rows in every never-deleted money table: a history row, a request with its event and Travel Rule record. */
+async function seedNoDeleteRows() {
+  const member = await approvedMember();
+  const db = await getDb();
+  await credit(db, {
+    userId: member.id,
+    coin: "WLD",
+    amount: "5",
+    memberTx: [{ userId: member.id, type: "DEPOSIT", coinSymbol: "WLD", amount: "5" }],
+  });
+  const request = await createDepositRequestRow(member.id);
+  await db.execute(sql`INSERT INTO request_events (request_id, status) VALUES (${request}, 'PENDING')`);
+  await db.execute(sql`
+    INSERT INTO travel_rule_records (request_id, user_id, threshold_krw, amount, amount_krw, network, exchange,
+      address, beneficiary_name, self_owned, ivms101, created_at)
+    VALUES (${request}, ${member.id}, 1000000, 10, 1000000, 'OP', 'Upbit', '0x52908400098527886E0F7030069857D2E4169EE7',
+      'Roles', true, '{}'::jsonb, now())`);
+  for (const table of NO_DELETE)
     expect(await countOf(sql`select count(*)::text as n from ${sql.identifier(table)}`)).toBeGreaterThan(0);
 }
 
@@ -81,7 +111,7 @@ describe(`I41 append-only tables as their owner (${onPostgres() ? "PostgreSQL" :
     await seedAppendOnlyRows();
     const db = await getDb();
     const err = await refusal(() => db.execute(sql`truncate users cascade`));
-    expect(err?.message).toMatch(/append-only|immutable/);
+    expect(err?.message).toMatch(/append-only|immutable|never deleted/);
     expect(await countOf(sql`select count(*)::text as n from users`)).toBeGreaterThan(0);
   });
 });
@@ -112,9 +142,16 @@ describe.runIf(onPostgres())("I41 the app's database role (npm run db:roles)", (
     u.password = password;
     appUrl = u.toString();
     await seedAppendOnlyRows();
+    await seedNoDeleteRows();
     const first = dbRoles(["--role", role]);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toContain(role);
+    // The guards sort the tables: UPDATE refused too → append-only; only DELETE (and TRUNCATE) → never deleted.
+    const listed = (label: string) =>
+      (first.stdout.split("\n").find((l) => l.includes(label)) ?? "").split(": ")[1]?.split(", ") ?? [];
+    expect(listed("(never deleted)")).toEqual(expect.arrayContaining([...NO_DELETE]));
+    expect(listed("(append-only)")).toEqual(expect.arrayContaining([...APPEND_ONLY]));
+    for (const table of NO_DELETE) expect(listed("(append-only)")).not.toContain(table);
     // Safe to run again (after every migration): same grants, same password.
     const again = dbRoles(["--role", role]);
     expect(again.status, again.stderr).toBe(0);
@@ -150,21 +187,41 @@ describe.runIf(onPostgres())("I41 the app's database role (npm run db:roles)", (
     expect(member!.m).toBe(false);
   });
 
+  /** Each of `what` on `table` is refused for lack of privilege (42501), before any trigger. */
+  async function expectPermissionDenied(table: string, what: ("truncate" | "update" | "delete")[]) {
+    const t = app(table);
+    const statements = {
+      truncate: () => app`TRUNCATE ${t}`,
+      update: () => app`UPDATE ${t} SET id = id WHERE id = (SELECT min(id) FROM ${t})`,
+      delete: () => app`DELETE FROM ${t} WHERE id = (SELECT max(id) FROM ${t})`,
+    };
+    for (const statement of what) {
+      const err = await refusal(statements[statement]);
+      expect(err?.code, `${statement} ${table}`).toBe("42501");
+      expect(err?.message).toMatch(new RegExp(`permission denied for table ${table}`));
+    }
+  }
+
   it.each(APPEND_ONLY)(
     "%s: TRUNCATE, UPDATE and DELETE are refused for lack of privilege; INSERT and SELECT work",
     async (table) => {
+      await expectPermissionDenied(table, ["truncate", "update", "delete"]);
       const t = app(table);
-      for (const [what, run] of [
-        ["truncate", () => app`TRUNCATE ${t}`],
-        ["update", () => app`UPDATE ${t} SET id = id WHERE id = (SELECT min(id) FROM ${t})`],
-        ["delete", () => app`DELETE FROM ${t} WHERE id = (SELECT max(id) FROM ${t})`],
-      ] as const) {
-        const err = await refusal(run);
-        expect(err?.code, `${what} ${table}`).toBe("42501");
-        expect(err?.message).toMatch(new RegExp(`permission denied for table ${table}`));
-      }
       const [row] = await app<{ n: string }[]>`SELECT count(*)::text AS n FROM ${t}`;
       expect(Number(row!.n)).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(NO_DELETE)(
+    "%s: TRUNCATE and DELETE are refused for lack of privilege; UPDATE, INSERT and SELECT work",
+    async (table) => {
+      await expectPermissionDenied(table, ["truncate", "delete"]);
+      const t = app(table);
+      const updated = await app`UPDATE ${t} SET id = id WHERE id = (SELECT min(id) FROM ${t}) RETURNING id`;
+      expect(updated).toHaveLength(1);
+      const [held] = await app<{ insert: boolean; trigger: boolean }[]>`
+        SELECT has_table_privilege(${table}, 'INSERT') AS insert, has_table_privilege(${table}, 'TRIGGER') AS trigger`;
+      expect(held).toEqual({ insert: true, trigger: false });
     },
   );
 
@@ -249,6 +306,36 @@ describe.runIf(onPostgres())("I41 the app's database role (npm run db:roles)", (
       await expectLedgerConsistent();
       expect((await verifyAuditChain(db)).ok).toBe(true);
     } finally {
+      await runAppAs(ownerUrl);
+    }
+  });
+
+  it("deactivation keeps the identity and its image, and the daily erasure takes them, all on it", async () => {
+    await runAppAs(appUrl);
+    try {
+      const admin = await createUser({ role: "ADMIN" });
+      const member = await createUser();
+      const uploaded = await call(uploadIdRoute, "POST", "/api/upload-id", {
+        rawBody: form(await pngImage()),
+        cookie: member.cookie,
+      });
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const gone = await call(deactivateRoute, "DELETE", `/api/admin/users/${member.id}`, {
+        cookie: admin.cookie,
+        params: { id: String(member.id) },
+      });
+      expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+      const [kept] = await app<{ images: number }[]>`
+        SELECT count(*)::int AS images FROM retained_id_images WHERE user_id = ${member.id}`;
+      expect(kept!.images).toBe(1);
+      setTestClock(new Date(Date.now() + (RETENTION_IDENTITY_YEARS + 1) * 366 * 86_400_000));
+      expect(await eraseExpiredIdentities()).toContain(member.id);
+      const [left] = await app<{ images: number; sealed: boolean }[]>`
+        SELECT (SELECT count(*)::int FROM retained_id_images WHERE user_id = ${member.id}) AS images,
+               (SELECT sealed IS NOT NULL FROM retained_identities WHERE user_id = ${member.id}) AS sealed`;
+      expect(left).toEqual({ images: 0, sealed: false });
+    } finally {
+      setTestClock(null);
       await runAppAs(ownerUrl);
     }
   });

@@ -72,11 +72,13 @@ describe("profile reads", () => {
     );
   });
 
-  it("lists the exchanges of each network", async () => {
+  it("lists the allowed exchanges of each network (the seeded destinations: the Korean ones)", async () => {
     const r = await call(exchangesRoute, "GET", "/api/exchanges");
-    expect(r.body.ERC20).toHaveLength(16);
-    expect(r.body.OP).toHaveLength(14);
-    expect(r.body.WORLDCHAIN).toHaveLength(1);
+    expect(r.body).toEqual({
+      ERC20: ["Upbit", "Bithumb", "Coinone", "Korbit"],
+      OP: ["Upbit", "Bithumb", "Coinone"],
+      WORLDCHAIN: ["Upbit"],
+    });
   });
 });
 
@@ -173,7 +175,7 @@ describe("wallet address", () => {
       (await setAddr(other, u, { walletAddr: `OP|Upbit|${ADDR}`, currentPassword: DEFAULT_PASSWORD })).status,
     ).toBe(403);
     const results = await Promise.all(
-      ["OP|Binance", "ERC20|Upbit", "WORLDCHAIN|Upbit", "OP|OKX"].map((p) =>
+      ["OP|Coinone", "ERC20|Upbit", "WORLDCHAIN|Upbit", "OP|Bithumb"].map((p) =>
         setAddr(u, u, { walletAddr: `${p}|${ADDR}`, currentPassword: DEFAULT_PASSWORD }),
       ),
     );

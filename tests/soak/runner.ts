@@ -41,7 +41,7 @@ import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { issueSessionCookie } from "@/lib/auth/session";
 import { advanceTestClock, now, setTestClock } from "@/lib/clock";
-import { EXCHANGES } from "@/lib/exchanges";
+import { NETWORKS } from "@/lib/exchanges";
 import { checkLedger } from "@/lib/ledger/check";
 import { memberBalances } from "@/lib/ledger";
 import { runRewardDay } from "@/lib/staking/run";
@@ -83,8 +83,11 @@ const FOUR_EYES = new Dx("1000");
 const MAX_MEMBERS_PER_WORKER = 12;
 const DAY_MS = 24 * 3_600_000;
 const PROPOSAL_TTL_MS = 72 * 3_600_000;
-/** Network and exchange of a payout address (lib/exchanges.ts): every network, so both fees occur. */
-const WALLET_PREFIXES = Object.entries(EXCHANGES).map(([network, names]) => `${network}|${names[0]}`);
+/**
+ * Network and exchange of a payout address: every network, so both fees occur, at Upbit — a Korean registered
+ * exchange on all three that the seeded destinations allow (the foreign ones are blocked, issue 27).
+ */
+const WALLET_PREFIXES = NETWORKS.map((network) => `${network}|Upbit`);
 /** Transfer amounts stay well inside the daily KRW limit at the stored price (2800 KRW), so most go through. */
 const MAX_REQUEST = new Dx("300");
 

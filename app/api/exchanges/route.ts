@@ -1,5 +1,8 @@
-// GET /api/exchanges — { ERC20: [16 names], OP: [14], WORLDCHAIN: [1] }: the one list the UI and the validator use.
+// GET /api/exchanges — { ERC20: [names], OP: [names], WORLDCHAIN: [names] }: the destinations an administrator
+// allows, per network (lib/destinations); the wallet-address screen offers only these.
 import { handler } from "@/lib/api/handler";
-import { EXCHANGES } from "@/lib/exchanges";
+import { allowedExchanges } from "@/lib/destinations/read";
 
-export const GET = handler(async () => EXCHANGES);
+export const dynamic = "force-dynamic";
+
+export const GET = handler(async () => allowedExchanges());

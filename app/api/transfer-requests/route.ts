@@ -6,6 +6,11 @@
 //   known, older than an hour, or the demo's seeded one on a server).
 //   Issue 14: a member with two-factor on sends a current code as `otp`: 403 TWO_FACTOR_REQUIRED without one,
 //   400 INVALID_OTP for a wrong or used one (lib/auth/two-factor.ts; spent only if the request is created).
+//   Issue 27: `travelRule { recipientName, selfOwned, relationship? }` — needed when amount × the KRW price reaches
+//   TRAVEL_RULE_THRESHOLD_KRW: without it 400 TRAVEL_RULE_REQUIRED { missing, thresholdKrw } before anything is
+//   written; with it the request stores its IVMS 101 record (lib/travel-rule). 403 DESTINATION_BLOCKED { exchange },
+//   403 ADDRESS_NOT_VERIFIED (a personal wallet not proven by a signature), 403 KRW_HOLD { heldAmount, opensAt,
+//   sendable } (coins bought with KRW in the last KRW_HOLD_HOURS, lib/wallet/krw-hold.ts).
 // GET /api/transfer-requests?status&type&page&limit — the member's own requests (all types), { items, total };
 //   a deposit whose quote ran out reads EXPIRED.
 import { readJson } from "@/lib/api/handler";
@@ -16,6 +21,7 @@ import { readQuery, requestListQuerySchema, transferRequestSchema } from "@/lib/
 import { translator } from "@/lib/i18n/translate";
 import { createTransferRequest, listMemberRequests } from "@/lib/wallet/requests";
 import { outgoingPriceKrw } from "@/lib/wallet/limits";
+import { travelRuleOf } from "@/lib/travel-rule/rules";
 import { consumeOtpStep, moneyOtpStep } from "@/lib/auth/two-factor";
 
 export const dynamic = "force-dynamic";
@@ -24,9 +30,12 @@ export const POST = withUser(async ({ req, user, locale, ip, requestId }) => {
   const input = await readJson(req, transferRequestSchema);
   const { userId: claimed, otp, ...asked } = input;
   await requireSameMember(req, requestId, user, claimed);
-  const otpStep = await moneyOtpStep(req, user, otp, { ip, requestId });
-  // Read before the transaction (it may call the exchange): the request is valued at it for the daily limit.
+  // Read before the transaction (it may call the exchange): the request is valued at it for the daily limit and
+  // the Travel Rule, whose missing details are refused before anything is written (the session has the sender).
   const priceKrw = await outgoingPriceKrw(asked.coinSymbol);
+  const rule = travelRuleOf(asked.amount, priceKrw, asked.travelRule);
+  const travelRule = rule && { ...rule, originator: { name: user.name, memberNumber: String(user.id) } };
+  const otpStep = await moneyOtpStep(req, user, otp, { ip, requestId });
   const work: StatementWork = async (db) => {
     await consumeOtpStep(db, user.id, otpStep);
     return {
@@ -40,6 +49,7 @@ export const POST = withUser(async ({ req, user, locale, ip, requestId }) => {
           amount: asked.amount,
           priceKrw,
           walletAddr: user.walletAddr,
+          travelRule,
           ip,
           requestId,
         }),

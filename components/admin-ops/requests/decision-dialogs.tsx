@@ -1,7 +1,7 @@
 "use client";
 /**
- * The request queue's decisions: one request (approve, reject with a reason, or approve an EXPIRED deposit with the
- * KRW actually received) and several at once (one confirmation, then a result per request — a failure does not
+ * The request queue's decisions: one request (approve, reject with a reason, approve an EXPIRED deposit with the
+ * KRW actually received, or record a transfer/withdraw the receiving exchange returned, with its reason) and several at once (one confirmation, then a result per request — a failure does not
  * stop the rest). A deposit approval above the four-eyes limit becomes a proposal: the result says 승인 대기 (it waits
  * for another administrator). Each dialog owns its fields; deciding goes through `useDecide`'s exactly-once calls.
  */
@@ -13,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
 import { krw, wld } from "../format";
 import type { AdminRequest, Decision, DecisionOutcome, DecisionResult } from "./model";
+import { TravelRuleDetails } from "./travel-rule-details";
 
 type Decide = (id: number, d: Decision, memo: string) => Promise<DecisionOutcome>;
 
@@ -47,7 +48,10 @@ export function RequestSummary({ req }: { req: AdminRequest }) {
   );
 }
 
-/** Approve or reject one request. */
+const TITLE = { approve: "approveTitle", reject: "rejectTitle", return: "returnTitle" } as const;
+const DONE = { approve: "approvedToast", reject: "rejectedToast", return: "returnedToast" } as const;
+
+/** Approve, reject or return one request; the dialog shows its Travel Rule record, if any. */
 export function DecisionDialog({
   req,
   action,
@@ -55,7 +59,7 @@ export function DecisionDialog({
   onClose,
 }: {
   req: AdminRequest;
-  action: "approve" | "reject";
+  action: Decision["action"];
   decide: Decide;
   onClose: () => void;
 }) {
@@ -67,9 +71,9 @@ export function DecisionDialog({
 
   async function confirm(memo: string) {
     let d: Decision;
-    if (action === "reject") {
-      if (!reason.trim()) throw new InputProblem(t("reasonRequired"));
-      d = { action: "reject", reason: reason.trim() };
+    if (action === "reject" || action === "return") {
+      if (!reason.trim()) throw new InputProblem(t(action === "reject" ? "reasonRequired" : "returnReasonRequired"));
+      d = { action, reason: reason.trim() };
     } else if (expiredApproval) {
       if (!/^[1-9]\d{0,14}$/.test(krwReceived.trim())) throw new InputProblem(t("krwReceivedInvalid"));
       d = { action: "approve", krwReceived: krwReceived.trim() };
@@ -77,21 +81,14 @@ export function DecisionDialog({
     const outcome = await decide(req.id, d, memo);
     onClose();
     if (outcome === "proposed") toast(t("proposedToast", { id: req.id }));
-    else
-      toast(action === "approve" ? t("approvedToast", { id: req.id }) : t("rejectedToast", { id: req.id }), {
-        kind: "success",
-      });
+    else toast(t(DONE[action], { id: req.id }), { kind: "success" });
   }
 
   return (
-    <AdminDialog
-      open
-      title={action === "approve" ? t("approveTitle") : t("rejectTitle")}
-      danger={action === "reject"}
-      onClose={onClose}
-      onConfirm={confirm}
-    >
+    <AdminDialog open title={t(TITLE[action])} danger={action !== "approve"} onClose={onClose} onConfirm={confirm}>
       <RequestSummary req={req} />
+      {req.travelRule && <TravelRuleDetails record={req.travelRule} />}
+      {action === "return" && <p className="break-keep text-sm text-gray-700">{t("returnHint")}</p>}
       {expiredApproval && (
         <>
           <p className="text-sm text-amber-700">{t("expiredHint")}</p>
@@ -105,6 +102,7 @@ export function DecisionDialog({
         </>
       )}
       {action === "reject" && <TextArea label={t("reason")} value={reason} onChange={setReason} />}
+      {action === "return" && <TextArea label={t("returnReason")} value={reason} onChange={setReason} />}
     </AdminDialog>
   );
 }

@@ -2,7 +2,8 @@
  * Deciding a request exactly once from the browser: one Idempotency-Key per request and decision, so a retried
  * click (or a double click) sends the same key and the server answers the first result instead of deciding twice;
  * a definitive answer retires the key. The decided row is patched into the cached list in place; a deposit approval
- * that became a proposal (202) marks the row as waiting for it.
+ * that became a proposal (202) marks the row as waiting for it. A return (반환 처리) is its own call,
+ * POST /api/admin/requests/{id}/return { reason }.
  */
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
@@ -39,10 +40,16 @@ export function useDecide(listKey: QueryKey) {
   return async function decide(id: number, d: Decision, memo: string): Promise<DecisionOutcome> {
     const { k, key } = keyFor(id, d);
     try {
-      const res = await api<{ request: Partial<AdminRequest> } | { proposal: ProposalDto }>(
-        `/api/admin/requests/${id}`,
-        { method: "PATCH", body: d, idempotencyKey: key, headers: memoHeaders(memo) },
-      );
+      const call =
+        d.action === "return"
+          ? { url: `/api/admin/requests/${id}/return`, method: "POST", body: { reason: d.reason } }
+          : { url: `/api/admin/requests/${id}`, method: "PATCH", body: d };
+      const res = await api<{ request: Partial<AdminRequest> } | { proposal: ProposalDto }>(call.url, {
+        method: call.method,
+        body: call.body,
+        idempotencyKey: key,
+        headers: memoHeaders(memo),
+      });
       keys.current.delete(k);
       if ("proposal" in res) {
         patchRow(id, { pendingProposalId: res.proposal.id });

@@ -11,7 +11,7 @@ const own = ({ self }: AuthzCtx) => ({ userId: self.userId });
 const adminUser = ({ self }: AuthzCtx) => ({ id: String(self.id) });
 
 /** Gives `self` a PENDING transfer request (ID approved, OP wallet, 20 WLD staked) and stores its id. */
-async function pendingRequest(ctx: AuthzCtx) {
+export async function pendingRequest(ctx: AuthzCtx) {
   const db = await getDb();
   await db
     .update(users)
@@ -30,7 +30,7 @@ async function pendingRequest(ctx: AuthzCtx) {
   );
   ctx.data.requestId = String(req.id);
 }
-const requestParam = ({ data }: AuthzCtx) => ({ id: String(data.requestId) });
+export const requestParam = ({ data }: AuthzCtx) => ({ id: String(data.requestId) });
 
 export const rows: AuthzRow[] = [
   { method: "GET", path: "/api/users/by-id/[userId]", params: own, expect: MEMBER_OWN },

@@ -87,6 +87,7 @@ export default function WelcomePage() {
           <p>{t("termsBody2")}</p>
           <p>{t("termsBody3")}</p>
           <p>{t("termsBody4")}</p>
+          <p>{t("termsBody5")}</p>
         </div>
       </Modal>
     </main>

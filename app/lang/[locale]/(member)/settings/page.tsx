@@ -12,6 +12,7 @@ import { ReferrerModal } from "@/components/member/settings/referrer-modal";
 import { TwoFactorRow } from "@/components/two-factor/settings-row";
 import { WalletAddressModal } from "@/components/member/wallet-address-modal";
 import { APP_VERSION } from "@/lib/constants";
+import { PERSONAL_EXCHANGE } from "@/lib/exchanges";
 
 // Every row is at least 44 px tall (min-h-14 = 56 px) and the whole row is the target.
 const rowClass =
@@ -53,7 +54,13 @@ export default function SettingsPage() {
                 <span className="skeleton h-4 w-40" aria-hidden="true" />
               ) : wallet ? (
                 <span className="truncate text-sm text-gray-600">
-                  {[networkName, exchange, address ? shortAddress(address) : ""].filter(Boolean).join(" · ")}
+                  {[
+                    networkName,
+                    exchange === PERSONAL_EXCHANGE ? t("wallet.personal.name") : exchange,
+                    address ? shortAddress(address) : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </span>
               ) : (
                 <span className="text-sm font-medium text-blue-700">{t("walletMissing")}</span>

@@ -1,10 +1,12 @@
 "use client";
 
 /**
- * Transfer-request page (spec §2, §5): user, coin and amount (≥ 1) → review → POST /api/transfer-requests →
- * receipt. The user is the signed-in member (the server refuses anyone else); the server applies the
- * transfer rules (fee, minimum, spendable maximum, one pending request). Without an approved ID or a wallet
- * address there is nothing to review, so the request goes straight to the server, whose answer says what is missing.
+ * Transfer-request page (spec §2, §5): user, coin and amount (≥ 1) → the Travel Rule's recipient details when the
+ * amount needs them → review → POST /api/transfer-requests → receipt, the same steps as the send modal
+ * (components/wallet/use-send-steps.ts, send-confirm.tsx). The user is the signed-in member (the server refuses
+ * anyone else); the server applies the transfer rules (fee, minimum, spendable maximum, one pending request).
+ * Without an approved ID or a wallet address there is nothing to review, so the request goes straight to the
+ * server, whose answer says what is missing.
  */
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -20,8 +22,10 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { Receipt } from "@/components/wallet/receipt";
-import { ReviewStep } from "@/components/wallet/review-step";
-import { useWithdrawStatus, WithdrawLimits, withdrawBlock } from "@/components/wallet/withdraw-limits";
+import { feeForWallet } from "@/components/wallet/rules";
+import { SendConfirm } from "@/components/wallet/send-confirm";
+import { useSendSteps } from "@/components/wallet/use-send-steps";
+import { heldBackMax, useWithdrawStatus, WithdrawLimits, withdrawBlock } from "@/components/wallet/withdraw-limits";
 import { D, formatWld } from "@/lib/money";
 import { formatKrwText } from "@/lib/money-text";
 import { sendReview } from "@/lib/wallet/review";
@@ -38,23 +42,39 @@ export default function TransferRequestPage() {
   const staked = useStaked();
   const prices = usePrices();
   const errorText = useErrorText();
-  const limits = useWithdrawStatus(); // cool-down and today's KRW limit, shown before the member types
+  const limits = useWithdrawStatus(); // cool-down, today's KRW limit, KRW hold, destination: before the member types
   const [coin, setCoin] = useState("WLD");
   const { amount, key, setAmount, reset } = useIdempotentAmount();
   const [error, setError] = useState<string | null>(null);
-  const [reviewing, setReviewing] = useState(false);
   const [done, setDone] = useState<TransferRequestAnswer["request"] | null>(null);
   const walletAddr = profile.data?.walletAddr ?? null;
+  const priceKrw = prices.data?.prices.WLD ?? null;
+  const stakedWld = wldOf(staked.data);
+  const steps = useSendSteps({
+    amount,
+    priceKrw,
+    thresholdKrw: limits.data?.travelRuleThresholdKrw,
+    onRecipientChange: () => setAmount(amount),
+    onStepChange: () => setError(null),
+  });
 
   const submit = useCreateTransferRequest({
     onSuccess: (res) => {
       setDone(res.request ?? null);
-      setReviewing(false);
+      steps.reset();
       reset();
     },
-    onError: (err) => setError(errorText(err, "transferFailed")),
+    onError: (err) => {
+      steps.refused(err);
+      setError(errorText(err, "transferFailed"));
+    },
   });
-  const send = (otp?: string) => submit.mutate({ coinSymbol: coin, amount: amount.trim(), idempotencyKey: key, otp });
+  const send = (otp?: string, travelRule = steps.body) =>
+    submit.mutate({ coinSymbol: coin, amount: amount.trim(), idempotencyKey: key, otp, travelRule });
+
+  const guard = withdrawBlock(limits.data, "", null);
+  // Until the profile and the status are in, whether to review or ask the Travel Rule's details is unknown.
+  const closed = profile.isPending || limits.isPending || guard.cooldown || guard.noneLeft || guard.closedDestination;
 
   return (
     <main className="flex flex-col gap-4 p-4">
@@ -77,23 +97,21 @@ export default function TransferRequestPage() {
           note={tr("adminNote")}
           onClose={() => setDone(null)}
         />
-      ) : reviewing && walletAddr ? (
-        <ReviewStep
+      ) : steps.step !== "form" && walletAddr ? (
+        <SendConfirm
+          steps={steps}
           review={sendReview({
             amount: new D(amount.trim()),
             walletAddr,
-            staked: wldOf(staked.data),
-            priceKrw: prices.data?.prices.WLD ?? null,
+            staked: stakedWld,
+            priceKrw,
             priceStale: prices.data?.stale,
             priceTrusted: prices.data?.trusted,
           })}
+          status={limits.data}
           confirmLabel={ts("submit")}
           loading={submit.isPending}
           error={error}
-          onBack={() => {
-            setError(null);
-            setReviewing(false);
-          }}
           onConfirm={send}
         />
       ) : (
@@ -110,13 +128,18 @@ export default function TransferRequestPage() {
               setError(t("minimum"));
               return;
             }
-            if (withdrawBlock(limits.data, v, prices.data?.prices.WLD).overLimit) {
+            if (withdrawBlock(limits.data, v, priceKrw).overLimit) {
               setError(tl("overLimit", { left: formatKrwText(limits.data?.leftTodayKrw ?? "0") }));
+              return;
+            }
+            const heldBack = heldBackMax(v, stakedWld, feeForWallet(walletAddr), limits.data);
+            if (heldBack) {
+              setError(tl("overHold", { max: formatWld(heldBack) }));
               return;
             }
             setError(null);
             // Only a request the server can accept gets a review; otherwise its answer says what is missing.
-            if (walletAddr && profile.data?.idStatus === "APPROVED") setReviewing(true);
+            if (walletAddr && profile.data?.idStatus === "APPROVED") steps.next();
             else send();
           }}
         >
@@ -134,12 +157,7 @@ export default function TransferRequestPage() {
           </label>
           <AmountInput label={t("amount")} value={amount} onValueChange={setAmount} hint={t("hint")} />
           {error && <FormAlert>{error}</FormAlert>}
-          <Button
-            type="submit"
-            size="lg"
-            loading={submit.isPending}
-            disabled={!!limits.data?.cooldownUntil || withdrawBlock(limits.data, "", null).noneLeft}
-          >
+          <Button type="submit" size="lg" loading={submit.isPending} disabled={closed}>
             {t("submit")}
           </Button>
         </form>

@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useToast } from "@/components/ui/toast";
 import { WldAmount } from "@/components/wallet/amount";
+import { useExchangeName } from "@/components/wallet/destination-name";
 import { RequestTimeline } from "@/components/wallet/request-timeline";
 import { api } from "@/lib/client/api";
 import { formatKst } from "@/lib/kst-time";
@@ -112,6 +113,7 @@ function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () 
   // Pending requests open with their progress shown; settled ones fold it behind a button.
   const [open, setOpen] = useState(r.status === "PENDING");
   const dest = splitWalletAddr(r.walletAddr);
+  const exchangeName = useExchangeName();
   const detailsId = `request-${r.id}-details`;
   return (
     <li className="px-3 py-3" data-testid={`request-${r.id}`}>
@@ -202,7 +204,7 @@ function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () 
                   <>
                     <dt className="text-gray-600">{t("destination")}</dt>
                     <dd className="text-right" title={dest.address}>
-                      {[dest.network, dest.exchange].filter(Boolean).join(" · ")}{" "}
+                      {[dest.network, exchangeName(dest)].filter(Boolean).join(" · ")}{" "}
                       <span className="font-mono">{dest.short}</span>
                     </dd>
                   </>

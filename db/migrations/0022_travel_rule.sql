@@ -1,2 +1,0 @@
--- reserved for issue 27 (filled by the change that needs it)
-SELECT 1;
