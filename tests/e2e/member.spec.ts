@@ -325,7 +325,11 @@ test.describe("a new, unverified member", () => {
     await expect(dialog.getByText("네트워크, 거래소, 지갑 주소, 현재 비밀번호를 모두 입력해주세요.")).toBeVisible();
     await dialog.getByLabel("네트워크").selectOption("OP");
     const exchange = dialog.getByLabel("거래소");
-    await expect(exchange.locator("option")).toHaveCount(15);
+    // Exactly the exchanges an administrator allows on OP (issue 27: the foreign ones are blocked), after the prompt.
+    const allowed: string[] = (await (await page.request.get("/api/exchanges")).json()).OP;
+    expect(allowed).toContain("Upbit");
+    await expect(exchange.locator("option")).toHaveCount(allowed.length + 1);
+    expect((await exchange.locator("option").allTextContents()).slice(1)).toEqual(allowed);
     await exchange.selectOption("Upbit");
     await dialog.getByLabel("지갑 주소").fill("0x52908400098527886E0F7030069857D2E4169EE7");
     await dialog.getByLabel("현재 비밀번호").fill("not-my-password");
