@@ -12,7 +12,7 @@ import { useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
 import { PageHeader, QueryRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
 import { Button } from "@/components/ui/button";
-import type { TravelRuleRowDto } from "@/db/queries/travel-rule";
+import type { TravelRuleRowDto } from "@/lib/travel-rule/dto";
 import { api } from "@/lib/client/api";
 import { StatusBadge } from "./deposits-screen";
 import { kstDateTime, krw, wld } from "./format";

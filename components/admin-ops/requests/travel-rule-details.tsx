@@ -5,7 +5,7 @@
  * member; the receiving exchange, or 개인 지갑 for a personal wallet).
  */
 import { useLocale, useTranslations } from "next-intl";
-import type { AdminTravelRuleDto } from "@/db/queries/admin-requests";
+import type { AdminTravelRuleDto } from "@/lib/travel-rule/dto";
 import { PERSONAL_EXCHANGE } from "@/lib/exchanges";
 import { krw } from "../format";
 
