@@ -54,6 +54,8 @@ export const accountKindEnum = pgEnum("account_kind", [
   "airdrop",
   "rewards_pool",
   "adjustments",
+  // approved transfers and withdrawals not yet proven sent on chain (issue 28)
+  "payouts",
 ]);
 export const txTypeEnum = pgEnum("tx_type", ["DEPOSIT", "WITHDRAW", "TRANSFER", "STAKING"]);
 export const requestTypeEnum = pgEnum("request_type", ["DEPOSIT", "WITHDRAW", "TRANSFER"]);
@@ -61,6 +63,9 @@ export const requestTypeEnum = pgEnum("request_type", ["DEPOSIT", "WITHDRAW", "T
  * EXPIRED: a KRW deposit whose price quote ran out before an administrator confirmed the payment.
  * RETURNED: a transfer or withdrawal the receiving exchange refused through its Travel Rule service (반환됨, the
  * reason in `reason`); its hold went back to the member, as for a rejection.
+ * Issue 28, a transfer or withdrawal after approval: APPROVED (to be sent; the coins wait in the system account
+ * `payouts`) → SENDING (the operator recorded the transaction hash) → PAID (the chain confirmed it); FAILED: the
+ * payout could not be made and amount and fee went back to the member. A deposit: APPROVED is credited.
  */
 export const requestStatusEnum = pgEnum("request_status", [
   "PENDING",
@@ -69,6 +74,9 @@ export const requestStatusEnum = pgEnum("request_status", [
   "CANCELLED",
   "EXPIRED",
   "RETURNED",
+  "SENDING",
+  "PAID",
+  "FAILED",
 ]);
 
 // ─── identity ────────────────────────────────────────────────────────────────
@@ -198,7 +206,7 @@ export const ledgerAccounts = pgTable(
     check("ledger_accounts_member_non_negative", sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
     check(
       "ledger_accounts_kind_owner",
-      sql`(${t.userId} IS NULL) = (${t.kind} IN ('external','fees','airdrop','rewards_pool','adjustments'))`,
+      sql`(${t.userId} IS NULL) = (${t.kind}::text IN ('external','fees','airdrop','rewards_pool','adjustments','payouts'))`,
     ),
   ],
 );
@@ -284,6 +292,23 @@ export const requests = pgTable(
     quoteExpiresAt: tstz("quote_expires_at"),
     /** A KRW deposit: when its WLD was credited (application clock); it cannot leave for KRW_HOLD_HOURS after. */
     creditedAt: tstz("credited_at"),
+    /** A KRW deposit: the name its bank transfer must carry (입금자명), unique among open deposits (deposit_names). */
+    depositorName: text("depositor_name"),
+    /** A KRW deposit: the bank statement line that paid it (issue 28). */
+    bankLineId: bigint("bank_line_id", { mode: "number" }),
+    /** A KRW deposit: the KRW the statement line (or an approval naming it) confirmed arrived, and when (입금 확인). */
+    krwReceived: numeric("krw_received", { precision: 20, scale: 0 }),
+    krwConfirmedAt: tstz("krw_confirmed_at"),
+    /** A transfer/withdraw: the payout's transaction hash (lower case), once the operator recorded it. */
+    payoutTxHash: text("payout_tx_hash"),
+    /** VERIFIED: checked against the network's RPC; UNVERIFIED: no RPC endpoint configured (확인 불가). */
+    payoutCheck: text("payout_check").$type<"VERIFIED" | "UNVERIFIED">(),
+    /** The block the payout transaction was included in. */
+    payoutBlock: bigint("payout_block", { mode: "number" }),
+    payoutRecordedAt: tstz("payout_recorded_at"),
+    payoutRecordedBy: integer("payout_recorded_by").references(() => users.id),
+    /** When the payout reached PAID (the chain confirmed it). */
+    paidAt: tstz("paid_at"),
     status: requestStatusEnum("status").notNull().default("PENDING"),
     holdPostingId: bigint("hold_posting_id", { mode: "number" }).references(() => ledgerPostings.id),
     settlePostingId: bigint("settle_posting_id", { mode: "number" }).references(() => ledgerPostings.id),
@@ -304,6 +329,10 @@ export const requests = pgTable(
     index("requests_user_credited_idx")
       .on(t.userId, t.creditedAt)
       .where(sql`${t.type} = 'DEPOSIT' AND ${t.creditedAt} IS NOT NULL`),
+    index("requests_depositor_name_idx").on(t.depositorName).where(sql`${t.depositorName} IS NOT NULL`),
+    index("requests_payout_open_idx")
+      .on(t.status, t.updatedAt)
+      .where(sql`${t.type} IN ('TRANSFER', 'WITHDRAW')`),
   ],
 );
 
@@ -321,6 +350,104 @@ export const requestEvents = pgTable(
   },
   (t) => [index("request_events_request_idx").on(t.requestId)],
 );
+
+// ─── the bank and the chain (issue 28) ─────────────────────────────────────────
+
+/** A bank statement an administrator uploaded (/admin/deposits/bank): who, when, which file, what it did. */
+export const bankStatementUploads = pgTable("bank_statement_uploads", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  fileName: text("file_name").notNull(),
+  fileSha256: text("file_sha256").notNull(),
+  encoding: text("encoding").notNull().$type<"UTF-8" | "EUC-KR">(),
+  uploadedBy: integer("uploaded_by")
+    .notNull()
+    .references(() => users.id),
+  linesTotal: integer("lines_total").notNull().default(0),
+  linesNew: integer("lines_new").notNull().default(0),
+  matched: integer("matched").notNull().default(0),
+  review: integer("review").notNull().default(0),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+});
+
+export type BankLineStatus = "MATCHED" | "REVIEW" | "DISMISSED";
+export type BankLineReview =
+  | "AMOUNT_MISMATCH"
+  | "UNKNOWN_NAME"
+  | "DUPLICATE_LINE"
+  | "ALREADY_USED"
+  | "LATE"
+  | "REQUEST_CLOSED";
+
+/**
+ * One credit line of a bank statement, kept once (line_key: its identity — time, depositor, amount, balance and
+ * its occurrence in the file): MATCHED to the deposit it paid, REVIEW for a person (review_reason), or DISMISSED by
+ * one (resolution_note). Never deleted.
+ */
+export const bankStatementLines = pgTable(
+  "bank_statement_lines",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    uploadId: bigint("upload_id", { mode: "number" })
+      .notNull()
+      .references(() => bankStatementUploads.id),
+    lineKey: text("line_key").notNull(),
+    lineNo: integer("line_no").notNull(),
+    occurredAt: tstz("occurred_at").notNull(),
+    depositorName: text("depositor_name").notNull(),
+    amountKrw: numeric("amount_krw", { precision: 20, scale: 0 }).notNull(),
+    balanceKrw: numeric("balance_krw", { precision: 20, scale: 0 }),
+    raw: text("raw").notNull(),
+    status: text("status").notNull().$type<BankLineStatus>(),
+    reviewReason: text("review_reason").$type<BankLineReview>(),
+    requestId: bigint("request_id", { mode: "number" }).references(() => requests.id),
+    resolvedBy: integer("resolved_by").references(() => users.id),
+    resolvedAt: tstz("resolved_at"),
+    resolutionNote: text("resolution_note"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("bank_statement_lines_key_uq").on(t.lineKey),
+    uniqueIndex("bank_statement_lines_request_uq").on(t.requestId).where(sql`${t.status} = 'MATCHED'`),
+    index("bank_statement_lines_review_idx").on(t.createdAt).where(sql`${t.status} = 'REVIEW'`),
+    index("bank_statement_lines_upload_idx").on(t.uploadId),
+  ],
+);
+
+/**
+ * Which deposit holds a depositor name (입금자명): the name is unique among deposits waiting for KRW, and a new
+ * deposit takes a name over only when its holder is no longer PENDING or EXPIRED (lib/deposits/depositor-name.ts).
+ */
+export const depositNames = pgTable("deposit_names", {
+  name: text("name").primaryKey(),
+  requestId: bigint("request_id", { mode: "number" })
+    .notNull()
+    .references(() => requests.id),
+  takenAt: tstz("taken_at").notNull().defaultNow(),
+});
+
+/** Every payout transaction hash ever recorded, and the request it paid: a hash serves one request, ever. */
+export const payoutHashes = pgTable(
+  "payout_hashes",
+  {
+    txHash: text("tx_hash").primaryKey(),
+    network: text("network").notNull().$type<"ERC20" | "OP" | "WORLDCHAIN">(),
+    requestId: bigint("request_id", { mode: "number" })
+      .notNull()
+      .references(() => requests.id),
+    recordedBy: integer("recorded_by")
+      .notNull()
+      .references(() => users.id),
+    recordedAt: tstz("recorded_at").notNull().defaultNow(),
+  },
+  (t) => [index("payout_hashes_request_idx").on(t.requestId)],
+);
+
+/** A job that runs on one instance at a time holds its lease row until `until` (lib/chain/confirmations.ts). */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  until: tstz("until").notNull(),
+});
 
 // ─── staking ─────────────────────────────────────────────────────────────────
 

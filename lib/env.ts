@@ -76,6 +76,47 @@ const schema = z.object({
   OPERATOR_NAME: z.string().trim().min(1).max(100).default("WLD Wallet"),
   /** Hours WLD credited by a KRW deposit (buy) cannot leave as crypto (issue 27; Upbit's anti-voice-phishing rule). */
   KRW_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /**
+   * The operator's bank account members pay KRW into when they buy (issue 28; the buy modal and the receipt show
+   * it). The defaults are the embedded demo's and name no real account: set all three before members buy.
+   */
+  DEPOSIT_BANK_NAME: z.string().trim().min(1).max(40).default("데모은행"),
+  DEPOSIT_BANK_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^[0-9][0-9-]{5,29}$/)
+    .default("000-000000-00-000"),
+  DEPOSIT_BANK_HOLDER: z.string().trim().min(1).max(40).default("WLD Wallet"),
+  /**
+   * JSON-RPC endpoints the payout proof reads (lib/chain): without one, a network's payouts are recorded as
+   * unverified (확인 불가) and never reach PAID. RPC_URL_ETHEREUM serves the ERC20 network.
+   */
+  RPC_URL_OP: z.string().url().optional(),
+  RPC_URL_WORLDCHAIN: z.string().url().optional(),
+  RPC_URL_ETHEREUM: z.string().url().optional(),
+  /** The WLD token contract per network; the defaults are World's official addresses (README, Payouts). */
+  WLD_TOKEN_OP: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default("0xdC6fF44d5d932Cbd77B52E5612Ba0529DC6226F1"),
+  WLD_TOKEN_WORLDCHAIN: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default("0x2cFc85d8E48F8EAB294be644d9E25C3030863003"),
+  WLD_TOKEN_ETHEREUM: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default("0x163f8C2467924be0ae7B5347228CABF260318753"),
+  /** Optional: the operator's hot wallet per network; when set, a payout's Transfer must come from it. */
+  PAYOUT_WALLET_OP: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  PAYOUT_WALLET_WORLDCHAIN: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  PAYOUT_WALLET_ETHEREUM: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  /** Confirmations before a payout is PAID, per network (README, Payouts: why these defaults). */
+  PAYOUT_CONFIRMATIONS_OP: z.coerce.number().int().min(1).max(10_000).default(10),
+  PAYOUT_CONFIRMATIONS_WORLDCHAIN: z.coerce.number().int().min(1).max(10_000).default(10),
+  PAYOUT_CONFIRMATIONS_ETHEREUM: z.coerce.number().int().min(1).max(10_000).default(12),
+  /** Requests APPROVED/SENDING or deposits unmatched longer than this are shown in red in reconciliation. */
+  STUCK_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** Bearer token for GET /api/metrics (lib/metrics.ts); unset: the endpoint does not exist (404). */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Log threshold of lib/log.ts: debug | info | warn | error (default info; warn under NODE_ENV=test). */

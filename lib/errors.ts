@@ -92,10 +92,19 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA: 415,
   NO_FILE: 400,
   IDEMPOTENCY_MISMATCH: 422,
+  /**
+   * Issue 28: the recorded transaction is not this request's payout on chain; `mismatch` lists what differs
+   * (transaction, status, token, recipient, amount, sender, used) and `detail` says it in words.
+   */
+  PAYOUT_MISMATCH: 422,
+  /** Issue 28: a bank statement the server cannot read (`line` and `field` name the first bad line when one is). */
+  BANK_STATEMENT_INVALID: 400,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PRICE_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
+  /** Issue 28: the network's RPC endpoint did not answer within its deadline and retries (`network`). */
+  CHAIN_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -306,6 +306,9 @@ export function StatusBadge({ status, label }: { status: AdminRequest["status"];
     CANCELLED: "bg-gray-100 text-gray-800",
     EXPIRED: "bg-gray-200 text-gray-900",
     RETURNED: "bg-orange-100 text-orange-900",
+    SENDING: "bg-sky-100 text-sky-900",
+    PAID: "bg-emerald-100 text-emerald-900",
+    FAILED: "bg-rose-100 text-rose-900",
   };
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone[status]}`}>{label}</span>;
 }

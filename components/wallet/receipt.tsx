@@ -5,7 +5,16 @@ import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
-export type ReceiptStatus = "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED" | "EXPIRED" | "RETURNED";
+export type ReceiptStatus =
+  | "PENDING"
+  | "APPROVED"
+  | "REJECTED"
+  | "CANCELLED"
+  | "EXPIRED"
+  | "RETURNED"
+  | "SENDING"
+  | "PAID"
+  | "FAILED";
 
 export function Receipt({
   title,

@@ -26,8 +26,33 @@ export type RequestDto = {
   quoteExpiresAt: string | null;
   /** A deposit approved by one administrator, waiting for a second one's approval (승인 대기). */
   awaitingApproval: boolean;
+  /** KRW deposits (issue 28): what the bank transfer carries and what the bank confirmed; null for the others. */
+  deposit: DepositProofDto | null;
+  /** Transfers and withdrawals (issue 28): the payout on chain, once the operator recorded its hash; else null. */
+  payout: PayoutProofDto | null;
   createdAt: string;
   updatedAt: string;
+};
+
+export type DepositProofDto = {
+  /** The name the member's bank transfer must carry (입금자명); null for deposits made before issue 28. */
+  depositorName: string | null;
+  /** The KRW the statement line (or an administrator's approval naming it) confirmed arrived (입금 확인). */
+  krwReceived: string | null;
+  confirmedAt: string | null;
+  /** The bank statement line that paid it, when one did. */
+  bankLineId: number | null;
+};
+
+export type PayoutProofDto = {
+  txHash: string;
+  /** The network of the request's address (ERC20, OP, WORLDCHAIN), for the block explorer's link. */
+  network: string;
+  /** VERIFIED against the network's RPC, or UNVERIFIED: no RPC endpoint is configured (확인 불가). */
+  check: "VERIFIED" | "UNVERIFIED";
+  block: number | null;
+  recordedAt: string;
+  paidAt: string | null;
 };
 export type AdminRequestDto = RequestDto & { user: { id: number; userId: string; name: string } };
 
@@ -51,14 +76,57 @@ const columns = {
   status: effectiveStatus,
   reason: requests.reason,
   quoteExpiresAt: requests.quoteExpiresAt,
+  depositorName: requests.depositorName,
+  bankLineId: requests.bankLineId,
+  krwReceived: sql<string | null>`trim_scale(${requests.krwReceived})::text`,
+  krwConfirmedAt: requests.krwConfirmedAt,
+  payoutTxHash: requests.payoutTxHash,
+  payoutCheck: requests.payoutCheck,
+  payoutBlock: requests.payoutBlock,
+  payoutRecordedAt: requests.payoutRecordedAt,
+  paidAt: requests.paidAt,
   createdAt: requests.createdAt,
   updatedAt: requests.updatedAt,
 };
-type Row = Omit<RequestDto, "quoteExpiresAt" | "awaitingApproval" | "createdAt" | "updatedAt"> & {
+type Row = Omit<
+  RequestDto,
+  "quoteExpiresAt" | "awaitingApproval" | "deposit" | "payout" | "createdAt" | "updatedAt"
+> & {
   quoteExpiresAt: Date | null;
+  depositorName: string | null;
+  bankLineId: number | null;
+  krwReceived: string | null;
+  krwConfirmedAt: Date | null;
+  payoutTxHash: string | null;
+  payoutCheck: "VERIFIED" | "UNVERIFIED" | null;
+  payoutBlock: number | null;
+  payoutRecordedAt: Date | null;
+  paidAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
+
+const depositProof = (r: Row): DepositProofDto | null =>
+  r.type !== "DEPOSIT"
+    ? null
+    : {
+        depositorName: r.depositorName,
+        krwReceived: r.krwReceived,
+        confirmedAt: r.krwConfirmedAt?.toISOString() ?? null,
+        bankLineId: r.bankLineId,
+      };
+
+const payoutProof = (r: Row): PayoutProofDto | null =>
+  r.type === "DEPOSIT" || !r.payoutTxHash
+    ? null
+    : {
+        txHash: r.payoutTxHash,
+        network: (r.walletAddr ?? "").split("|")[0] ?? "",
+        check: r.payoutCheck ?? "UNVERIFIED",
+        block: r.payoutBlock,
+        recordedAt: (r.payoutRecordedAt ?? r.updatedAt).toISOString(),
+        paidAt: r.paidAt?.toISOString() ?? null,
+      };
 
 const requestDto = (r: Row, pending: Map<number, number>): RequestDto => ({
   id: r.id,
@@ -74,6 +142,8 @@ const requestDto = (r: Row, pending: Map<number, number>): RequestDto => ({
   reason: r.reason,
   quoteExpiresAt: r.quoteExpiresAt?.toISOString() ?? null,
   awaitingApproval: pending.has(r.id),
+  deposit: depositProof(r),
+  payout: payoutProof(r),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });

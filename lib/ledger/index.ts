@@ -16,7 +16,7 @@ import { countPosting } from "@/lib/metrics";
 import { COIN_DECIMALS, D, type Dec, toDecimalString } from "@/lib/money";
 
 export const MEMBER_KINDS = ["holding", "staked", "held", "rewards"] as const;
-export const SYSTEM_KINDS = ["external", "fees", "airdrop", "rewards_pool", "adjustments"] as const;
+export const SYSTEM_KINDS = ["external", "fees", "airdrop", "rewards_pool", "adjustments", "payouts"] as const;
 export type MemberKind = (typeof MEMBER_KINDS)[number];
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
 
