@@ -330,9 +330,7 @@ export const requests = pgTable(
       .on(t.userId, t.creditedAt)
       .where(sql`${t.type} = 'DEPOSIT' AND ${t.creditedAt} IS NOT NULL`),
     index("requests_depositor_name_idx").on(t.depositorName).where(sql`${t.depositorName} IS NOT NULL`),
-    index("requests_payout_open_idx")
-      .on(t.status, t.updatedAt)
-      .where(sql`${t.type} IN ('TRANSFER', 'WITHDRAW')`),
+    index("requests_payout_open_idx").on(t.status, t.updatedAt).where(sql`${t.type} IN ('TRANSFER', 'WITHDRAW')`),
   ],
 );
 

@@ -108,9 +108,18 @@ const schema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/)
     .default("0x163f8C2467924be0ae7B5347228CABF260318753"),
   /** Optional: the operator's hot wallet per network; when set, a payout's Transfer must come from it. */
-  PAYOUT_WALLET_OP: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
-  PAYOUT_WALLET_WORLDCHAIN: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
-  PAYOUT_WALLET_ETHEREUM: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  PAYOUT_WALLET_OP: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  PAYOUT_WALLET_WORLDCHAIN: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  PAYOUT_WALLET_ETHEREUM: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
   /** Confirmations before a payout is PAID, per network (README, Payouts: why these defaults). */
   PAYOUT_CONFIRMATIONS_OP: z.coerce.number().int().min(1).max(10_000).default(10),
   PAYOUT_CONFIRMATIONS_WORLDCHAIN: z.coerce.number().int().min(1).max(10_000).default(10),
