@@ -11,7 +11,7 @@
  *    row, an `id_approved` notification and a `kyc.approve` audit row), some pending or rejected;
  *  - KRW purchases (DEPOSIT requests approved by an administrator: DEPOSIT_APPROVE postings, request events,
  *    notifications, audit), expired quotes, and transfers/withdrawals from the staked balance (hold posting,
- *    payout posting to `external` + `fees`), a few still PENDING with their coins held;
+ *    payout posting to `external` + `fees`, PAID: long proven on chain), a few still PENDING with their coins held;
  *  - swaps into the protected lock (SWAP postings with STAKING history rows): `--stakers` members (default
  *    150,000, 15 %; see docs/scaling.md for why not all), most of them early in the year, some twice;
  *  - per KST day of the year, exactly what lib/staking/run.ts writes: one STAKING_REWARD posting
@@ -433,7 +433,9 @@ await stage("plan requests and postings", async (tx) => {
     INSERT INTO requests (id, user_id, type, coin_symbol, amount, fee, total, krw_amount, price_krw, wallet_addr, quote_expires_at,
                           status, hold_posting_id, settle_posting_id, handled_by, created_at, updated_at)
     SELECT r.rid, r.user_id, r.kind::request_type, 'WLD', r.amount, r.fee, r.total, r.krw, r.price, r.wallet,
-      CASE WHEN r.kind = 'DEPOSIT' THEN r.created_at + interval '10 minutes' END, r.status::request_status,
+      CASE WHEN r.kind = 'DEPOSIT' THEN r.created_at + interval '10 minutes' END,
+      -- A year-old payout is long proven (issue 28: PAID; its posting goes straight to external).
+      (CASE WHEN r.kind IN ('TRANSFER', 'WITHDRAW') AND r.status = 'APPROVED' THEN 'PAID' ELSE r.status END)::request_status,
       (SELECT e.id FROM scale_gen.ev e WHERE e.key = 'request-hold:' || r.rid),
       (SELECT e.id FROM scale_gen.ev e WHERE e.key = 'request-settle:' || r.rid),
       CASE WHEN r.status = 'APPROVED' THEN ${lit(ADMIN_ID)} END, r.created_at, coalesce(r.done_at, r.created_at)
