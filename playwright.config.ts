@@ -1,6 +1,7 @@
 /**
  * Browser tests against the production build, served on the embedded database in a throwaway
- * DATA_DIR, with the price feeds pointed at the local fake upstream.
+ * DATA_DIR, with the price feeds pointed at the local fake upstream and the OP network at a local Hardhat
+ * node (tests/e2e/evm-server.ts: the test WLD token, payouts verified and confirmed against it).
  */
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
@@ -21,6 +22,7 @@ function chromiumPath(): string | undefined {
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const FAKE_PORT = Number(process.env.E2E_FAKE_PORT ?? 3219);
+const EVM_PORT = Number(process.env.E2E_EVM_PORT ?? 3218);
 const DATA_DIR = `.test-data/e2e-${process.env.E2E_RUN_ID ?? "run"}`;
 
 export default defineConfig({
@@ -58,6 +60,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `npx tsx tests/e2e/evm-server.ts`,
+      url: `http://127.0.0.1:${EVM_PORT}/health`,
+      env: { E2E_EVM_PORT: String(EVM_PORT) },
+      reuseExistingServer: false,
+      timeout: 90_000,
+    },
+    {
       command: `rm -rf ${DATA_DIR} && npm start`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       env: {
@@ -72,6 +81,13 @@ export default defineConfig({
         // Funded members set their first payout address and send in the same test; the 24-hour cool-down that
         // address starts is tested through the route handlers (audit-insider-low.test.ts, T4).
         FIRST_ADDRESS_COOLDOWN_HOURS: "0",
+        // Payouts on OP are read from the local node (the test WLD that account 0 deployed first) and read PAID
+        // after 2 confirmations (tests/e2e/bank-and-chain.spec.ts).
+        RPC_URL_OP: `http://127.0.0.1:${EVM_PORT}`,
+        WLD_TOKEN_OP: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+        PAYOUT_CONFIRMATIONS_OP: "2",
+        // The confirmations job checks every 3 s here (30 s by default), so 송금 중 → 완료 is seen quickly.
+        PAYOUT_CHECK_INTERVAL_MS: "3000",
       },
       reuseExistingServer: false,
       timeout: 600_000,

@@ -63,6 +63,16 @@ export type AuditAction =
   | "request.rejected"
   // a receiving exchange refused a transfer/withdrawal through its Travel Rule service (반환됨)
   | "request.returned"
+  // payouts proven on chain (issue 28): the hash recorded, PAID at enough confirmations, a payout that could not be
+  // made (FAILED, refunded), a recorded payout that left the chain (reorganised away) or did not prove out
+  | "request.payout_recorded"
+  | "request.paid"
+  | "request.payout_failed"
+  | "request.payout_reorged"
+  // KRW deposits matched to the bank (issue 28): a statement uploaded, a review line matched or dismissed by a person
+  | "bank.statement_upload"
+  | "bank.line_match"
+  | "bank.line_dismiss"
   | "staking.admin_withdraw"
   | "staking.member_rate"
   | "staking.product_create"

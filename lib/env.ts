@@ -124,6 +124,8 @@ const schema = z.object({
   PAYOUT_CONFIRMATIONS_OP: z.coerce.number().int().min(1).max(10_000).default(10),
   PAYOUT_CONFIRMATIONS_WORLDCHAIN: z.coerce.number().int().min(1).max(10_000).default(10),
   PAYOUT_CONFIRMATIONS_ETHEREUM: z.coerce.number().int().min(1).max(10_000).default(12),
+  /** How often the confirmations job re-checks SENDING payouts against their networks (milliseconds). */
+  PAYOUT_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** Requests APPROVED/SENDING or deposits unmatched longer than this are shown in red in reconciliation. */
   STUCK_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** Bearer token for GET /api/metrics (lib/metrics.ts); unset: the endpoint does not exist (404). */

@@ -19,4 +19,9 @@ export function startJobs(): void {
   void import("@/lib/wallet/deposit-quotes").then((m) => m.startQuoteExpirySweep());
   // Retained identities whose 5 years have passed are erased daily at 03:30 Asia/Seoul (FOR UPDATE SKIP LOCKED).
   void import("@/lib/kyc/retention-job").then((m) => m.startRetentionErasure());
+  // SENDING payouts re-checked on chain every 30 s → PAID at enough confirmations, or back to APPROVED when the
+  // transaction left the chain (a job_leases row: one instance at a time; guarded UPDATEs: PAID exactly once).
+  void Promise.all([import("@/lib/chain/confirmations"), import("@/lib/env")]).then(([m, { env }]) =>
+    m.startPayoutConfirmations(env().PAYOUT_CHECK_INTERVAL_MS),
+  );
 }

@@ -9,4 +9,6 @@ if (violations.length) {
   console.error(`ledger check failed: ${violations.length} violation(s)`);
   process.exit(1);
 }
-console.log("ledger check passed: balances match entries, every coin sums to zero, no member account is negative");
+console.log(
+  "ledger check passed: balances match entries, every coin sums to zero, no member account is negative, payouts in transit match the approved requests",
+);

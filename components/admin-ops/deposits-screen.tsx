@@ -10,6 +10,10 @@
  * administrator decides it; it cannot be approved again here (it can still be rejected, which cancels the proposal).
  * A transfer/withdraw with a Travel Rule record carries a `트래블룰` badge and shows the recipient's details in its
  * dialogs; a PENDING one the receiving exchange refused is recorded with `반환 처리` and a reason (반환됨).
+ * A deposit shows its 입금자명 and whether a bank statement line matched it (/admin/deposits/bank). An APPROVED
+ * transfer/withdraw is still to be sent: `송금 완료 처리` records the transaction hash (SENDING, then PAID), `송금 실패
+ * 처리` refunds it with a reason (FAILED); a recorded hash shows shortened with its block explorer link, and
+ * `확인 불가` when no RPC endpoint could check it. The search finds a member's ID or name or a 입금자명.
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -21,9 +25,17 @@ import { ageOf, kstDateTime, krw, wld } from "./format";
 import { useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
 import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
-import { CopyButton, ExportButton, Select } from "./ops-ui";
+import { explorerTxUrl } from "@/lib/chain/explorer";
+import { CopyButton, ExportButton, FilterField, Select } from "./ops-ui";
 import { BulkDecisionDialog, DecisionDialog } from "./requests/decision-dialogs";
-import { type AdminRequest, type Decision, REQUEST_STATUSES, REQUEST_TYPES, type RequestList } from "./requests/model";
+import {
+  type AdminRequest,
+  type Decision,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  type RequestList,
+  shortHash,
+} from "./requests/model";
 import { TravelRuleBadge } from "./requests/travel-rule-details";
 import { useDecide } from "./requests/use-decide";
 import { useUrlState } from "./url-state";
@@ -42,8 +54,8 @@ export function DepositsScreen() {
   const locale = useLocale();
   const errorText = useErrorText();
   const qc = useQueryClient();
-  const { values, page, set, query } = useUrlState(["type", "status"] as const);
-  const listKey = ["admin-ops", "requests", values.type, values.status, page];
+  const { values, page, set, query } = useUrlState(["type", "status", "search"] as const);
+  const listKey = ["admin-ops", "requests", values.type, values.status, values.search, page];
   const list = useQuery({
     queryKey: listKey,
     queryFn: () => api<RequestList>(`/api/admin/requests?${query({ limit: LIMIT })}`),
@@ -69,6 +81,7 @@ export function DepositsScreen() {
   const exportQuery = new URLSearchParams();
   if (values.type) exportQuery.set("type", values.type);
   if (values.status) exportQuery.set("status", values.status);
+  if (values.search) exportQuery.set("search", values.search);
   const COLS = 14;
 
   return (
@@ -109,6 +122,7 @@ export function DepositsScreen() {
             ...REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
           ]}
         />
+        <FilterField label={t("search")} value={values.search} onCommit={(v) => set({ search: v })} />
         <div className="ml-auto flex flex-wrap gap-2">
           <Button
             size="sm"
@@ -177,6 +191,7 @@ export function DepositsScreen() {
                   <td className={td}>
                     <span className="font-medium">{r.user.userId}</span>
                     <span className="ml-1 text-xs text-gray-500">{r.user.name}</span>
+                    {r.deposit && <DepositProof req={r} />}
                   </td>
                   <td className={td}>
                     {t(`type.${r.type}`)}
@@ -205,12 +220,35 @@ export function DepositsScreen() {
                     <StatusBadge status={r.status} label={t(`status.${r.status}`)} />
                     {awaiting && <AwaitingBadge label={t("awaitingApproval")} hint={t("awaitingApprovalHint")} />}
                     {r.reason && <span className="ml-1 text-xs text-gray-500">{r.reason}</span>}
+                    {r.payout && <PayoutProof req={r} />}
                   </td>
                   <td className={td}>
                     <span className="block">{t(`age.${age.unit}`, { n: age.n })}</span>
                     <span className="block text-xs text-gray-600">{kstDateTime(r.createdAt)}</span>
                   </td>
                   <td className={td}>
+                    {r.status === "APPROVED" && r.type !== "DEPOSIT" && (
+                      <span className="inline-flex flex-wrap gap-1">
+                        <Button
+                          size="sm"
+                          onClick={() => setDialog({ kind: "payout", req: r })}
+                          aria-describedby={`req-${r.id}-who`}
+                        >
+                          {t("payout")}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setDialog({ kind: "fail", req: r })}
+                          aria-describedby={`req-${r.id}-who`}
+                        >
+                          {t("fail")}
+                        </Button>
+                        <span id={`req-${r.id}-who`} hidden>
+                          {t("rowDescription", { id: r.id, userId: r.user.userId })}
+                        </span>
+                      </span>
+                    )}
                     {decidable && (
                       <span className="inline-flex gap-1">
                         {awaiting ? (
@@ -282,6 +320,87 @@ export function DepositsScreen() {
         />
       )}
     </div>
+  );
+}
+
+/** A deposit's 입금자명 and whether a statement line matched it (its time and KRW in the title). */
+function DepositProof({ req }: { req: AdminRequest }) {
+  const t = useTranslations("AdminOps.requests");
+  const locale = useLocale();
+  const d = req.deposit;
+  if (!d) return null;
+  return (
+    <span className="mt-0.5 flex flex-wrap items-center gap-1 text-xs" data-testid={`deposit-proof-${req.id}`}>
+      {d.depositorName && (
+        <span>
+          <span className="text-gray-600">{t("depositorName")}</span>{" "}
+          <span className="font-semibold" data-testid="depositor-name">
+            {d.depositorName}
+          </span>
+        </span>
+      )}
+      {d.bankLine ? (
+        <span
+          className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900"
+          title={t("bankLineMatchedHint", {
+            at: kstDateTime(d.bankLine.occurredAt),
+            krw: krw(d.bankLine.amountKrw, locale),
+          })}
+          data-testid="bank-line-matched"
+        >
+          {t("bankLineMatched")}
+        </span>
+      ) : (
+        req.status !== "PENDING" &&
+        req.status !== "EXPIRED" && <span className="text-gray-600">{t("bankLineNone")}</span>
+      )}
+      {d.krwReceived && (
+        <span className="text-gray-700 tabular-nums">
+          {t("krwReceivedConfirmed", { krw: krw(d.krwReceived, locale) })}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** A recorded payout: the shortened hash linking to the network's block explorer, and 확인 불가 when unverified. */
+export function PayoutProof({ req }: { req: Pick<AdminRequest, "id" | "payout"> }) {
+  const t = useTranslations("AdminOps.requests");
+  const p = req.payout;
+  if (!p) return null;
+  const href = explorerTxUrl(p.network, p.txHash);
+  return (
+    <span className="mt-0.5 flex flex-wrap items-center gap-1 text-xs" data-testid={`payout-proof-${req.id}`}>
+      {href ? (
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-mono text-blue-700 underline underline-offset-2"
+          aria-label={t("explorerLink", { hash: shortHash(p.txHash) })}
+          title={p.txHash}
+          data-testid="payout-explorer-link"
+        >
+          {shortHash(p.txHash)}
+        </a>
+      ) : (
+        <span className="font-mono" title={p.txHash}>
+          {shortHash(p.txHash)}
+        </span>
+      )}
+      <CopyButton text={p.txHash} label={t("txHashOf", { id: req.id })} />
+      {p.check === "UNVERIFIED" ? (
+        <span
+          className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900"
+          title={t("unverifiedHint")}
+          data-testid="payout-unverified"
+        >
+          {t("unverified")}
+        </span>
+      ) : (
+        <span className="text-emerald-800">{t("verified")}</span>
+      )}
+    </span>
   );
 }
 

@@ -23,6 +23,7 @@ const LINKS = [
   ["/admin", "dashboard"],
   ["/admin/members", "members"],
   ["/admin/deposits", "deposits"],
+  ["/admin/deposits/bank", "bankStatements"],
   ["/admin/destinations", "destinations"],
   ["/admin/travel-rule", "travelRule"],
   ["/admin/id-reviews", "idReviews"],
@@ -102,7 +103,13 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
     toast(t("refCodeChanged", { code: r.refCode }), { kind: "success" });
   }
 
-  const isActive = (href: string) => (href === "/admin" ? pathname === "/admin" : pathname.startsWith(href));
+  // The longest link that prefixes the path is the current one (/admin/deposits/bank is not /admin/deposits).
+  const current = LINKS.map(([href]) => href)
+    .filter((href) =>
+      href === "/admin" ? pathname === "/admin" : pathname === href || pathname.startsWith(`${href}/`),
+    )
+    .sort((a, b) => b.length - a.length)[0];
+  const isActive = (href: string) => href === current;
 
   return (
     <div className="admin-console flex min-h-dvh flex-col bg-gray-50 lg:flex-row">

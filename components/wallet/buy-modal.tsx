@@ -5,7 +5,7 @@
  * idempotency key. The server prices it (a price at most 2 minutes old, held 10 minutes) and converts at 6
  * decimals, rounded down; the form previews the same conversion at the price on screen, and the receipt shows
  * the server's price and amount. Nothing arrives until an administrator confirms the payment.
- * Loaded lazily (React.lazy) when opened.
+ * The receipt says where and how to pay (deposit-instructions.tsx). Loaded lazily (React.lazy) when opened.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
@@ -23,6 +23,7 @@ import { api } from "@/lib/client/api";
 import { formatKrw, formatWld } from "@/lib/money";
 import type { CreatedDeposit } from "@/lib/wallet/requests";
 import { buyPreview, checkBuyAmount, plainKrw } from "@/lib/wallet/review";
+import { DepositInstructions } from "./deposit-instructions";
 import { Receipt } from "./receipt";
 import { refreshQueries } from "@/lib/client/refresh";
 
@@ -77,9 +78,15 @@ export function BuyModal({ onClose }: { onClose: () => void }) {
               testId: "receipt-amount",
             },
           ]}
-          note={`${t("adminNote")} ${t("quoteNote")}`}
+          note={t("adminNote")}
           onClose={onClose}
-        />
+        >
+          <DepositInstructions
+            krwAmount={done.krwAmount}
+            depositorName={done.depositorName}
+            quoteExpiresAt={done.quoteExpiresAt}
+          />
+        </Receipt>
       ) : (
         <form
           className="flex flex-col gap-3"

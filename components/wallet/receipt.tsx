@@ -22,6 +22,7 @@ export function Receipt({
   status,
   rows,
   note,
+  children,
   onClose,
 }: {
   title: string;
@@ -29,6 +30,8 @@ export function Receipt({
   status: ReceiptStatus;
   rows: Array<{ label: string; value: React.ReactNode; strong?: boolean; testId?: string }>;
   note?: string;
+  /** Shown under the figures (a deposit's bank account, amount and 입금자명 to pay with). */
+  children?: React.ReactNode;
   onClose: () => void;
 }) {
   const t = useTranslations("Wallet.receipt");
@@ -72,6 +75,7 @@ export function Receipt({
           </div>
         ))}
       </dl>
+      {children}
       {note && <p className="text-xs text-gray-600">{note}</p>}
       <div className="grid grid-cols-2 gap-2">
         <AppLink

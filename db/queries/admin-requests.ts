@@ -35,6 +35,26 @@ export type AdminRequestRowDto = {
   user: { id: number; userId: string; name: string };
   /** The request's Travel Rule record (worth TRAVEL_RULE_THRESHOLD_KRW or more), else null. */
   travelRule: AdminTravelRuleDto | null;
+  /** Deposits: 입금자명, the KRW confirmed received and the bank statement line that paid it (if one did). */
+  deposit: AdminDepositProofDto | null;
+  /** Transfers/withdrawals whose payout hash was recorded (SENDING, PAID); else null. */
+  payout: AdminPayoutProofDto | null;
+};
+
+export type AdminDepositProofDto = {
+  depositorName: string | null;
+  krwReceived: string | null;
+  confirmedAt: string | null;
+  bankLine: { id: number; occurredAt: string; amountKrw: string } | null;
+};
+
+export type AdminPayoutProofDto = {
+  txHash: string;
+  network: string;
+  check: "VERIFIED" | "UNVERIFIED";
+  block: number | null;
+  recordedAt: string;
+  paidAt: string | null;
 };
 
 export type AdminTravelRuleDto = {
@@ -48,7 +68,8 @@ export type AdminTravelRuleDto = {
 /** A row of the queue: the request, and the proposal its approval waits on (승인 대기), if any, at the time asked. */
 export type AdminQueueRowDto = AdminRequestRowDto & { pendingProposalId: number | null };
 
-export type AdminRequestFilter = { type?: RequestType; status?: RequestStatus };
+/** `search`: a fragment of the member's ID or name, or of a deposit's 입금자명 (case-insensitive). */
+export type AdminRequestFilter = { type?: RequestType; status?: RequestStatus; search?: string };
 
 const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const effectiveStatus = sql.raw(
@@ -61,6 +82,10 @@ function whereOf(f: AdminRequestFilter & ViewerScope): SQL {
   if (!f.withSuperadmins) parts.push(sql`u.role <> 'SUPERADMIN'`);
   if (f.type) parts.push(sql`r.type = ${f.type}::request_type`);
   if (f.status) parts.push(sql`${effectiveStatus} = ${f.status}::request_status`);
+  if (f.search) {
+    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`(u.user_id ILIKE ${like} OR u.name ILIKE ${like} OR r.depositor_name ILIKE ${like})`);
+  }
   return sql.join(parts, sql` AND `);
 }
 
@@ -88,6 +113,17 @@ type Row = {
   tr_relationship: string | null;
   tr_amount_krw: string | null;
   tr_exchange: string | null;
+  depositor_name: string | null;
+  krw_received: string | null;
+  krw_confirmed_at: string | null;
+  bank_line_id: string | number | null;
+  bank_line_at: string | null;
+  bank_line_krw: string | null;
+  payout_tx_hash: string | null;
+  payout_check: "VERIFIED" | "UNVERIFIED" | null;
+  payout_block: string | number | null;
+  payout_recorded_at: string | null;
+  paid_at: string | null;
 };
 
 export function splitWalletAddr(text: string | null): AdminRequestRowDto["wallet"] {
@@ -124,6 +160,29 @@ const toDto = (r: Row): AdminRequestRowDto => ({
           amountKrw: r.tr_amount_krw ?? "0",
           exchange: r.tr_exchange ?? "",
         },
+  deposit:
+    r.type !== "DEPOSIT"
+      ? null
+      : {
+          depositorName: r.depositor_name,
+          krwReceived: r.krw_received,
+          confirmedAt: r.krw_confirmed_at,
+          bankLine:
+            r.bank_line_id === null
+              ? null
+              : { id: Number(r.bank_line_id), occurredAt: r.bank_line_at ?? "", amountKrw: r.bank_line_krw ?? "0" },
+        },
+  payout:
+    r.type === "DEPOSIT" || !r.payout_tx_hash
+      ? null
+      : {
+          txHash: r.payout_tx_hash,
+          network: (r.wallet_addr ?? "").split("|")[0] ?? "",
+          check: r.payout_check ?? "UNVERIFIED",
+          block: r.payout_block === null ? null : Number(r.payout_block),
+          recordedAt: r.payout_recorded_at ?? r.updated_at,
+          paidAt: r.paid_at,
+        },
 });
 
 async function rowsFor(db: DbOrTx, f: AdminRequestFilter & ViewerScope, limit: number, offset: number) {
@@ -138,9 +197,14 @@ async function rowsFor(db: DbOrTx, f: AdminRequestFilter & ViewerScope, limit: n
         ${iso("r.created_at")} AS created_at, ${iso("r.updated_at")} AS updated_at,
         u.id AS user_id, u.user_id AS handle, u.name,
         t.beneficiary_name AS tr_beneficiary, t.self_owned AS tr_self_owned, t.relationship AS tr_relationship,
-        t.amount_krw::text AS tr_amount_krw, t.exchange AS tr_exchange
+        t.amount_krw::text AS tr_amount_krw, t.exchange AS tr_exchange,
+        r.depositor_name, r.krw_received::text AS krw_received, ${iso("r.krw_confirmed_at")} AS krw_confirmed_at,
+        r.bank_line_id, ${iso("l.occurred_at")} AS bank_line_at, l.amount_krw::text AS bank_line_krw,
+        r.payout_tx_hash, r.payout_check, r.payout_block, ${iso("r.payout_recorded_at")} AS payout_recorded_at,
+        ${iso("r.paid_at")} AS paid_at
       FROM requests r JOIN users u ON u.id = r.user_id
         LEFT JOIN travel_rule_records t ON t.request_id = r.id
+        LEFT JOIN bank_statement_lines l ON l.id = r.bank_line_id
       WHERE ${whereOf(f)}
       ORDER BY (${effectiveStatus} = 'PENDING') DESC, r.created_at ASC, r.id ASC
       LIMIT ${limit} OFFSET ${offset}`),

@@ -105,7 +105,11 @@ export async function exportMembers(actor: Viewer, filter: { search: string; pho
   });
 }
 
-/** GET /api/admin/export/requests: the queue's filter (type, status), PENDING first, then oldest first. */
+/**
+ * GET /api/admin/export/requests: the queue's filter (type, status, search), PENDING first, then oldest first; with
+ * each payout's hash and its check (VERIFIED, or UNVERIFIED: 확인 불가), each deposit's 입금자명, the KRW received
+ * and the bank statement line that paid it (id, KST time, KRW).
+ */
 export async function exportRequests(actor: Viewer, filter: AdminRequestFilter, meta: RequestMeta) {
   const rows = await adminRequestExportRows(await getDb(), { ...filter, ...scopeOf(actor), max: MAX_EXPORT_ROWS });
   await audited("requests", actor, filter, rows.length, meta);
@@ -127,6 +131,14 @@ export async function exportRequests(actor: Viewer, filter: AdminRequestFilter, 
       "address",
       "reason",
       "createdAtKst",
+      "txHash",
+      "payoutCheck",
+      "paidAtKst",
+      "depositorName",
+      "krwReceived",
+      "bankLineId",
+      "bankLineAtKst",
+      "bankLineKrw",
     ],
     rows: rows.map((r) => [
       r.id,
@@ -145,6 +157,14 @@ export async function exportRequests(actor: Viewer, filter: AdminRequestFilter, 
       r.wallet?.address,
       r.reason,
       kst(r.createdAt),
+      r.payout?.txHash,
+      r.payout?.check,
+      r.payout?.paidAt ? kst(r.payout.paidAt) : null,
+      r.deposit?.depositorName,
+      r.deposit?.krwReceived,
+      r.deposit?.bankLine?.id,
+      r.deposit?.bankLine ? kst(r.deposit.bankLine.occurredAt) : null,
+      r.deposit?.bankLine?.amountKrw,
     ]),
   });
 }

@@ -66,8 +66,17 @@ export type Payloads = {
    * A member's KRW deposit (buy) request approved above the limit: the request, the KRW, and the WLD that the
    * second approval credits (valued at the first approval's price). `repriced`: an EXPIRED deposit approved with
    * the KRW received (`krw`), converted at a fresh `price`; the request takes these figures when it is credited.
+   * `krw` is always the KRW received; `bankLineId` the bank statement line that paid it, when one did.
    */
-  deposit: { requestId: number; krw: string; amount: string; symbol: Coin; price: string; repriced: boolean };
+  deposit: {
+    requestId: number;
+    krw: string;
+    amount: string;
+    symbol: Coin;
+    price: string;
+    repriced: boolean;
+    bankLineId?: number;
+  };
   /** Granting (or changing to) an administrator role; `before` is the role when proposed. */
   role: { role: Role; before: Role };
   /** Resetting another administrator's password (the temporary password is made at approval, shown to the approver). */

@@ -51,6 +51,11 @@ export const PERMISSIONS = {
   "requests.list": { roles: ADMIN_ROLES, on: "none" },
   /** Approve or reject a member's deposit, transfer or withdraw request, or record a transfer/withdraw as returned. */
   "request.decide": { roles: ADMIN_ROLES, on: "member-write" },
+  /**
+   * Record the payout of an APPROVED transfer/withdraw (its transaction hash, checked on chain) or mark it failed
+   * (amount and fee go back to the member) — 송금 완료 처리 / 송금 실패 처리 (issue 28).
+   */
+  "request.payout": { roles: ADMIN_ROLES, on: "member-write" },
   /** Hide a row from a member's history (the ledger keeps it). */
   "transaction.hide": { roles: ADMIN_ROLES, on: "member-write" },
   "signup-codes.manage": { roles: ADMIN_ROLES, on: "none" },

@@ -53,7 +53,9 @@ async function takeLease(holder: string): Promise<boolean> {
 
 async function releaseLease(holder: string): Promise<void> {
   const db = await getDb();
-  await db.execute(sql`UPDATE job_leases SET until = now() - interval '1 second' WHERE name = ${JOB_NAME} AND holder = ${holder}`);
+  await db.execute(
+    sql`UPDATE job_leases SET until = now() - interval '1 second' WHERE name = ${JOB_NAME} AND holder = ${holder}`,
+  );
 }
 
 /** One pass over the SENDING payouts (the job's tick; tests call it directly). */

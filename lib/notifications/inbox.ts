@@ -41,6 +41,8 @@ const HREF: Record<NotificationKind, string> = {
   request_rejected: "/wallet-history",
   request_cancelled: "/wallet-history",
   request_returned: "/wallet-history",
+  request_paid: "/wallet-history",
+  request_failed: "/wallet-history",
   reward_paid: "/wallet-history",
   new_device_login: "/settings/devices",
   password_changed: "/settings",
@@ -74,13 +76,17 @@ export function renderNotification(
     case "request_approved":
     case "request_cancelled":
     case "request_rejected":
-    case "request_returned": {
-      const r = p as RequestParams & { reason?: string | null };
+    case "request_returned":
+    case "request_paid":
+    case "request_failed": {
+      const r = p as RequestParams & { reason?: string | null; txHash?: string; network?: string };
       const values = {
         type: t(`requestTypes.${r.type}`),
         id: r.requestId,
         amount: amountText(r.amount, locale),
         coin: r.coin,
+        txHash: r.txHash ?? "",
+        network: r.network ?? "",
       };
       const body = r.reason ? k("bodyReason", { ...values, reason: r.reason }) : k("body", values);
       return { title: k("title", values), body, href };

@@ -24,6 +24,10 @@ export type NotificationParams = {
   request_cancelled: RequestParams;
   /** A transfer/withdraw the receiving exchange refused through its Travel Rule service (반환됨), with its reason. */
   request_returned: RequestParams & { reason: string | null };
+  /** A transfer/withdraw the chain confirmed (PAID, issue 28): the transaction's hash and network. */
+  request_paid: RequestParams & { txHash: string; network: string };
+  /** A transfer/withdraw that could not be paid out (FAILED): amount and fee went back to staking; the reason. */
+  request_failed: RequestParams & { reason: string };
   /** The daily staking reward of one KST day: one row per member per day, the amounts per coin. */
   reward_paid: { day: string; amounts: Partial<Record<Coin, string>> };
   /**
@@ -46,6 +50,8 @@ export const NOTIFICATION_KINDS = [
   "request_rejected",
   "request_cancelled",
   "request_returned",
+  "request_paid",
+  "request_failed",
   "reward_paid",
   "new_device_login",
   "password_changed",

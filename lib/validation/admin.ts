@@ -29,9 +29,12 @@ export const memberListQuerySchema = memberFilterSchema.extend(page(10, 100));
 /** GET /api/admin/id-documents: the pending queue (the only status it lists). */
 export const idReviewQuerySchema = z.object({ status: ci(["PENDING"]).optional(), ...page(10, 50) });
 
-/** GET /api/admin/requests (page, limit ≤ 50, status, type) and its export (the same without paging). */
-export const adminRequestQuerySchema = requestListQuerySchema;
-export const requestFilterSchema = requestListQuerySchema.omit({ page: true, limit: true });
+/**
+ * GET /api/admin/requests (page, limit ≤ 50, status, type, search: a member's ID or name or a deposit's 입금자명)
+ * and its export (the same without paging).
+ */
+export const adminRequestQuerySchema = requestListQuerySchema.extend({ search: text(64) });
+export const requestFilterSchema = adminRequestQuerySchema.omit({ page: true, limit: true });
 
 /** GET /api/admin/referral-codes: code or owner's userId fragment. */
 export const referralCodeQuerySchema = z.object({ search: text(64), ...page(20, 100) });

@@ -98,7 +98,7 @@ export const refCodeSchema = z.object({
 export const adminDecisionSchema = z.object({
   action: ci(["APPROVE", "REJECT"]),
   reason: z.string({ message: "VALIDATION" }).trim().max(500, "VALIDATION").optional(),
-  /** An EXPIRED deposit's approval: the KRW that actually arrived (whole won, capped like every admin amount). */
+  /** A deposit's approval: the KRW that actually arrived (whole won, capped like every admin amount). */
   krwReceived: adminAmount({ decimals: 0 }).optional(),
 });
 
@@ -127,7 +127,17 @@ const uint = queryInt;
 export const pageQuerySchema = z.object({ page: uint(1, 1_000_000), limit: uint(10, 50) });
 
 export const requestListQuerySchema = pageQuerySchema.extend({
-  status: ci(["PENDING", "APPROVED", "REJECTED", "CANCELLED", "EXPIRED", "RETURNED"]).optional(),
+  status: ci([
+    "PENDING",
+    "APPROVED",
+    "REJECTED",
+    "CANCELLED",
+    "EXPIRED",
+    "RETURNED",
+    "SENDING",
+    "PAID",
+    "FAILED",
+  ]).optional(),
   type: ci(["DEPOSIT", "WITHDRAW", "TRANSFER"]).optional(),
 });
 

@@ -4,6 +4,11 @@
  * credits it as the first one valued it (approveDepositProposal); a rejected deposit takes its waiting proposal
  * with it. Lock order as in ./request-decisions: the member's users row, the request, the four-eyes totals' locks,
  * then ledger accounts.
+ * Every approval names the KRW that arrived (krwReceived; else 400 KRW_RECEIVED_REQUIRED): paid while the quote held,
+ * it is credited at the quoted price (krwReceived ÷ price, 6 decimals down: the quote's amount when the KRW is the
+ * quote's); paid after, at a fresh price. The request records the KRW and when it was confirmed (입금 확인) at once,
+ * also when the credit waits for a second administrator, and the bank statement line that paid it when one did
+ * (lib/deposits/match.ts).
  */
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "@/db/client";
@@ -19,6 +24,7 @@ import { member, post, system } from "@/lib/ledger";
 import { D, type Dec, toDecimalString } from "@/lib/money";
 import { notify } from "@/lib/notifications";
 import { depositCoinAmount } from "./deposit-quotes";
+import { expireStaleQuotes } from "./deposit-quotes";
 import { lockActiveMemberOrThrow } from "./holdings";
 import {
   type Ctx,
@@ -34,15 +40,37 @@ import {
 } from "./request-settle";
 import { event } from "./requests";
 
-/** The WLD a deposit's approval credits, and the KRW and price it was valued at (re-priced when it had EXPIRED). */
-type DepositCredit = { amount: Dec; krw: string; price: string; repriced: boolean };
+/**
+ * The WLD a deposit's approval credits, the KRW received and the price it was valued at (re-priced when the KRW
+ * arrived after the quote ran out), and the bank statement line that paid it, if one did.
+ */
+type DepositCredit = { amount: Dec; krw: string; price: string; repriced: boolean; bankLineId?: number };
+
+/**
+ * A deposit's approval: an administrator's (PATCH), or a bank statement line's (lib/deposits/match.ts, the uploader
+ * approving). `paidOnTime`: whether the KRW arrived while the quote held (the statement line's time); by default,
+ * whether the quote still holds now. `bankLineId`: the line that paid it. `proposeOnly`: never credit directly
+ * (the uploader may not credit this member themself — their own deposit, or an ADMIN's upload paying a
+ * SUPERADMIN's): a second administrator's approval does.
+ */
+export type DepositApproveArgs = DecideArgs & { paidOnTime?: boolean; bankLineId?: number; proposeOnly?: boolean };
+
+/**
+ * A deposit's approval from its start, outside PATCH (a bank statement line, a person resolving one): the member
+ * row (404 when not ACTIVE), the quote's expiry, then approveDeposit — the same steps as decideRequest.
+ */
+export async function approveDepositRequest(tx: Tx, args: DepositApproveArgs & { userId: number }) {
+  await lockActiveMemberOrThrow(tx, args.userId);
+  await expireStaleQuotes(tx, { id: args.id });
+  return approveDeposit(tx, args);
+}
 
 /**
  * The first approval of a deposit (the member and its quote expiry already taken care of): within the rolling
  * limit it is credited at once; above it, it becomes a proposal. The request row is held FOR UPDATE from here on,
  * so a second approval, the member's cancel (request_cancel) and this one see each other's outcome.
  */
-export async function approveDeposit(tx: Tx, args: DecideArgs): Promise<RequestDecision> {
+export async function approveDeposit(tx: Tx, args: DepositApproveArgs): Promise<RequestDecision> {
   const [row] = await tx
     .select({ ...getTableColumns(requests), quoteRanOut })
     .from(requests)
@@ -53,7 +81,8 @@ export async function approveDeposit(tx: Tx, args: DecideArgs): Promise<RequestD
   if (waiting.size > 0) throw new AppError("REQUEST_AWAITING_APPROVAL", { proposalId: waiting.get(row.id)! });
   const credit = depositCreditOf(row, args);
   const change = { actorId: args.adminId, memberId: row.userId, kind: "deposit" as const, symbol: row.coinSymbol };
-  if (!(await admitDirectChange(tx, { ...change, amount: credit.amount }))) {
+  if (args.proposeOnly || !(await admitDirectChange(tx, { ...change, amount: credit.amount }))) {
+    await recordKrwReceived(tx, row.id, credit);
     const proposal = await propose(tx, {
       kind: "deposit",
       targetUserId: row.userId,
@@ -64,6 +93,7 @@ export async function approveDeposit(tx: Tx, args: DecideArgs): Promise<RequestD
         symbol: row.coinSymbol,
         price: credit.price,
         repriced: credit.repriced,
+        ...(credit.bankLineId !== undefined ? { bankLineId: credit.bankLineId } : {}),
       },
       // The request is the reason when the administrator gave none.
       reason: args.reason || currentAuditMemo() || `입금 신청 #${row.id}`,
@@ -78,22 +108,40 @@ export async function approveDeposit(tx: Tx, args: DecideArgs): Promise<RequestD
 
 const quoteRanOut = sql<boolean>`coalesce(${requests.quoteExpiresAt} <= now(), false)`;
 
-/** What approving this deposit now credits: its quote, or — once it ran out — the KRW received at a fresh price. */
-function depositCreditOf(row: Row & { quoteRanOut: boolean }, args: SettleArgs): DepositCredit {
-  if (!row.quoteRanOut) {
-    if (args.krwReceived !== undefined) throw new AppError("VALIDATION", { field: "krwReceived" });
-    return {
-      amount: new D(row.amount),
-      krw: toDecimalString(row.krwAmount ?? "0"),
-      price: toDecimalString(row.priceKrw ?? "0"),
-      repriced: false,
-    };
-  }
+/**
+ * What approving this deposit credits: the KRW received (400 KRW_RECEIVED_REQUIRED without it) at the quoted price
+ * when it arrived while the quote held, else at the fresh price (`reprice`, 503 PRICE_UNAVAILABLE without one).
+ */
+function depositCreditOf(row: Row & { quoteRanOut: boolean }, args: DepositApproveArgs): DepositCredit {
   if (args.krwReceived === undefined) throw new AppError("KRW_RECEIVED_REQUIRED");
-  if (!args.reprice || args.reprice.coin !== row.coinSymbol) throw new AppError("PRICE_UNAVAILABLE");
-  const amount = depositCoinAmount(args.krwReceived, args.reprice.priceKrw);
-  if (amount.isZero()) throw new AppError("INVALID_AMOUNT", { field: "krwReceived" });
-  return { amount, krw: args.krwReceived.toFixed(), price: toDecimalString(args.reprice.priceKrw), repriced: true };
+  const krw = args.krwReceived.toFixed();
+  const line = args.bankLineId !== undefined ? { bankLineId: args.bankLineId } : {};
+  let credit: DepositCredit;
+  if (args.paidOnTime ?? !row.quoteRanOut) {
+    const price = toDecimalString(row.priceKrw ?? "0");
+    credit = { amount: depositCoinAmount(krw, price), krw, price, repriced: false, ...line };
+  } else {
+    if (!args.reprice || args.reprice.coin !== row.coinSymbol) throw new AppError("PRICE_UNAVAILABLE");
+    const price = toDecimalString(args.reprice.priceKrw);
+    credit = { amount: depositCoinAmount(krw, price), krw, price, repriced: true, ...line };
+  }
+  if (credit.amount.isZero()) throw new AppError("INVALID_AMOUNT", { field: "krwReceived" });
+  return credit;
+}
+
+/**
+ * The deposit's 입금 확인: the KRW received, when it was first confirmed, and the statement line that paid it (kept
+ * when this approval names none). Written at the first approval, whether it credits or becomes a proposal.
+ */
+async function recordKrwReceived(tx: Tx, id: number, credit: DepositCredit) {
+  await tx
+    .update(requests)
+    .set({
+      krwReceived: credit.krw,
+      krwConfirmedAt: sql`coalesce(${requests.krwConfirmedAt}, now())`,
+      ...(credit.bankLineId !== undefined ? { bankLineId: credit.bankLineId } : {}),
+    })
+    .where(eq(requests.id, id));
 }
 
 /** Who settles a deposit: the approving administrator, and for a proposal's approval the proposal and its key. */
@@ -112,13 +160,24 @@ type Settler = {
 async function creditDeposit(tx: Tx, seen: Row & { quoteRanOut: boolean }, credit: DepositCredit, by: Settler) {
   const settled = await settleStatus(tx, seen.id, ["PENDING", "EXPIRED"], "APPROVED", by.adminId, by.reason);
   if (!settled) return whyNotPending(tx, seen.id);
+  await recordKrwReceived(tx, settled.id, credit);
   const before: Record<string, unknown> = { status: seen.quoteRanOut ? "EXPIRED" : "PENDING" };
   const after: Record<string, unknown> = {
     status: "APPROVED",
     type: settled.type,
     amount: credit.amount.toFixed(),
     reason: by.reason,
+    krwReceived: credit.krw,
   };
+  if (credit.bankLineId !== undefined) after.bankLineId = credit.bankLineId;
+  if (!credit.repriced && !credit.amount.eq(settled.amount)) {
+    // Other KRW than quoted, paid on time: the quoted price, the KRW's amount.
+    before.amount = toDecimalString(settled.amount);
+    await tx
+      .update(requests)
+      .set({ amount: credit.amount.toFixed(), total: credit.amount.toFixed() })
+      .where(eq(requests.id, settled.id));
+  }
   if (credit.repriced) {
     Object.assign(before, {
       krwAmount: toDecimalString(settled.krwAmount ?? "0"),
@@ -191,7 +250,13 @@ export async function approveDepositProposal(
     .where(eq(requests.id, x.requestId))
     .for("update");
   if (!row || (row.status !== "PENDING" && row.status !== "EXPIRED")) throw new AppError("CONFLICT");
-  const credit = { amount: new D(x.amount), krw: x.krw, price: x.price, repriced: x.repriced };
+  const credit: DepositCredit = {
+    amount: new D(x.amount),
+    krw: x.krw,
+    price: x.price,
+    repriced: x.repriced,
+    ...(x.bankLineId !== undefined ? { bankLineId: x.bankLineId } : {}),
+  };
   await creditDeposit(tx, row, credit, {
     adminId: by.adminId,
     reason: null,

@@ -53,7 +53,9 @@ async function inTransit(db: DbOrTx, settlePostingId: number | null): Promise<bo
 }
 
 function mismatch(kinds: string[], detail: string, extra: Record<string, string | number> = {}): AppError {
-  return new AppError("PAYOUT_MISMATCH", { mismatch: kinds, detail, ...extra });
+  // `first` names the first difference in the reader's language (messages/<locale>/errors.json); `detail` keeps the
+  // addresses and amounts for the operator's dialog and the logs.
+  return new AppError("PAYOUT_MISMATCH", { mismatch: kinds, first: kinds[0] ?? "other", detail, ...extra });
 }
 
 /** A hash recorded for another request: 422 PAYOUT_MISMATCH naming it (`used`). */

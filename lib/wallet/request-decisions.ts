@@ -79,13 +79,14 @@ export async function cancelRequest(
 
 /**
  * An administrator approves or rejects a PENDING request, exactly once.
- * Approve: transfer/withdraw → held − total, external + amount, fees + fee, with a TRANSFER/WITHDRAW history
- * row of −total; deposit → external → holding with a DEPOSIT row. Reject: the hold goes back to staked.
- * A deposit whose quote ran out is EXPIRED: it cannot be rejected or cancelled (409 REQUEST_EXPIRED) but can
- * be approved with `krwReceived` (else 400 KRW_RECEIVED_REQUIRED), the KRW that actually arrived, which is
- * converted at `reprice` (a fresh price from repriceFor); the request records the received KRW, the new
- * price and amount, and the audit row keeps the quote before and after. `krwReceived` on anything else is
- * refused (400 VALIDATION). A credit needs an ACTIVE member (404 otherwise).
+ * Approve: transfer/withdraw → held − total, payouts + amount (in transit: APPROVED means "to be sent", ./payouts.ts
+ * records the hash and the chain's proof), fees + fee, with a TRANSFER/WITHDRAW history row of −total; deposit → external → holding with a DEPOSIT row. Reject: the hold goes back to staked.
+ * A deposit's approval names `krwReceived`, the KRW that actually arrived (else 400 KRW_RECEIVED_REQUIRED): while
+ * the quote holds it is credited at the quoted price (./deposit-approval). A deposit whose quote ran out is EXPIRED:
+ * it cannot be rejected or cancelled (409 REQUEST_EXPIRED) but can be approved, the KRW converted at `reprice` (a
+ * fresh price from repriceFor); the request records the received KRW, the new price and amount, and the audit row
+ * keeps the quote before and after. `krwReceived` on anything but a deposit's approval is refused (400
+ * VALIDATION). A credit needs an ACTIVE member (404 otherwise).
  * Four-eyes (SECURITY §4.2): a deposit whose WLD would take the administrator's or the member's rolling total
  * above FOUR_EYES_LIMIT (lib/admin/four-eyes-limit.ts) is not credited: it becomes a `deposit` proposal and the
  * request stays as it is until another administrator approves it (approveDepositProposal). While the proposal
@@ -160,7 +161,8 @@ async function settleRequest(tx: Tx, args: SettleArgs): Promise<RequestDto> {
     const fee = new D(row.fee);
     const legs: Leg[] = [
       { account: member(row.userId, row.coinSymbol, "held"), amount: new D(row.total).neg() },
-      { account: system(row.coinSymbol, "external"), amount: row.amount },
+      // In transit until the chain proves the payout (./payouts.ts: PAID moves it on to external, FAILED back).
+      { account: system(row.coinSymbol, "payouts"), amount: row.amount },
     ];
     if (!fee.isZero()) legs.push({ account: system(row.coinSymbol, "fees"), amount: fee });
     const p = await post(tx, {

@@ -9,13 +9,14 @@
  * the member cancelling) racing on one request produce exactly one outcome and one posting.
  * Lock order, as everywhere: the member's users row, then the request, then ledger accounts.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
 import { memberRequests } from "@/db/queries/requests";
-import { type Coin, type RequestStatus, type RequestType, requestEvents, requests } from "@/db/schema";
+import { type Coin, type RequestStatus, type RequestType, requestEvents, requests, users } from "@/db/schema";
 import type { RequestMeta } from "@/lib/audit";
 import { MIN_TRANSFER, TRANSFER_DECIMALS, DEPOSIT_QUOTE_TTL_MS } from "@/lib/constants";
+import { takeDepositorName } from "@/lib/deposits/depositor-name";
 import { AppError, databaseError } from "@/lib/errors";
 import { countPosting } from "@/lib/metrics";
 import { D, type Dec, toDecimalString } from "@/lib/money";
@@ -203,13 +204,16 @@ export type CreatedDeposit = {
   status: RequestStatus;
   /** The quote holds until then; afterwards the request is EXPIRED. */
   quoteExpiresAt: string;
+  /** The name the member's bank transfer must carry (입금자명, lib/deposits/depositor-name.ts). */
+  depositorName: string;
 };
 
 /**
  * A DEPOSIT request: the KRW amount in coin units at 6 decimals (rounded down) at `priceKrw` (from
  * freshDepositPriceOrThrow), stored with the moment the quote expires. Nothing moves until an
- * administrator approves it. A quote of the member's that has run out is expired first, so it does not
- * hold the one-pending slot.
+ * administrator approves it (or a bank statement line pays it, lib/deposits/match.ts). A quote of the member's that
+ * has run out is expired first, so it does not hold the one-pending slot. The deposit gets its depositor name
+ * (입금자명), unique among the deposits waiting for KRW.
  */
 export async function createDepositRequest(
   tx: Tx,
@@ -232,6 +236,8 @@ export async function createDepositRequest(
     quoteExpiresAt: sql`now() + ${DEPOSIT_QUOTE_TTL_MS} * interval '1 millisecond'`,
   });
   await event(tx, row.id, "PENDING", args.userId);
+  const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, args.userId));
+  const depositorName = await takeDepositorName(tx, { requestId: row.id, memberName: owner?.name ?? "" });
   return {
     id: row.id,
     coinSymbol: row.coinSymbol,
@@ -240,6 +246,7 @@ export async function createDepositRequest(
     priceKrw: toDecimalString(args.priceKrw),
     status: "PENDING",
     quoteExpiresAt: row.quoteExpiresAt!.toISOString(),
+    depositorName,
   };
 }
 

@@ -233,6 +233,7 @@ test("/admin/reconciliation is all green on the seeded demo, in both languages",
     "posting-balances",
     "entry-coin-matches",
     "no-negative-member",
+    "payouts-in-transit",
   ])
     await expect(page.getByTestId(`recon-invariant-${key}`)).toContainText("일치");
   await expect(page.getByText("불일치")).toHaveCount(0);

@@ -308,7 +308,9 @@ async function buyWithKrw(page: Page, browser: Browser, baseURL: string | undefi
   }
   expect(id, "a fresh price for the deposit").not.toBeNull();
   const admin = await adminContext(browser, baseURL, "superadmin", "Super1234!");
-  const approve = await admin.request.patch(`/api/admin/requests/${id}`, { data: { action: "APPROVE" } });
+  const approve = await admin.request.patch(`/api/admin/requests/${id}`, {
+    data: { action: "APPROVE", krwReceived: String(krw) },
+  });
   expect(approve.status(), await approve.text()).toBe(200);
   await admin.close();
 }

@@ -142,16 +142,16 @@ describe("H38 deposit quotes (issue 10 finding 7)", () => {
     await expectLedgerConsistent();
   });
 
-  it("an expired deposit is not re-priced with a stale price (503), and a valid quote keeps today's behaviour", async () => {
+  it("an expired deposit is not re-priced with a stale price (503); a valid quote credits the KRW named at its price", async () => {
     await setWldPrice("2");
     const u = await createUser();
     const admin = await createUser({ role: "ADMIN" });
     const id = (await deposit(u, "28000")).body.request.id as number;
-    // A still-valid quote: krwReceived is refused (nothing to re-price), a plain approval credits the quote.
-    const extra = await decide(admin, id, { action: "approve", krwReceived: "28000" });
-    expect(extra.status).toBe(400);
-    expect(extra.body.code).toBe("VALIDATION");
-    const ok = await decide(admin, id, { action: "approve" });
+    // A still-valid quote: an approval that names no KRW received is refused; naming it credits it at the quote.
+    const bare = await decide(admin, id, { action: "approve" });
+    expect(bare.status).toBe(400);
+    expect(bare.body.code).toBe("KRW_RECEIVED_REQUIRED");
+    const ok = await decide(admin, id, { action: "approve", krwReceived: "28000" });
     expect(ok.status).toBe(200);
     expect(ok.body.request).toMatchObject({ status: "APPROVED", amount: "10", krwAmount: "28000", priceKrw: "2800" });
 

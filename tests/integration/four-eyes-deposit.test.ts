@@ -20,6 +20,7 @@ import { advanceTestClock, setTestClock } from "@/lib/clock";
 import { resetPriceFeeds } from "@/lib/prices";
 import { countOf, createUser, setFreshWldPrice, wld } from "../factories/money";
 import type { TestUser } from "../factories/users";
+import { krwOf } from "../support/deposits";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";
 import { onPostgres } from "../support/setup-db";
@@ -41,11 +42,12 @@ const deposit = async (u: TestUser, krw: string) => {
   return res.body.request.id as number;
 };
 
-const decide = (admin: TestUser, id: number, body: Record<string, unknown> = { action: "approve" }, headers = {}) =>
+/** Without a body: the approval naming the deposit's whole KRW as received. */
+const decide = async (admin: TestUser, id: number, body?: Record<string, unknown>, headers = {}) =>
   call(decideRoute, "PATCH", `/api/admin/requests/${id}`, {
     cookie: admin.cookie,
     params: { id: String(id) },
-    body,
+    body: body ?? { action: "approve", krwReceived: await krwOf(id) },
     headers,
   });
 
@@ -131,6 +133,10 @@ describe("I39 a KRW deposit above FOUR_EYES_LIMIT", () => {
     expect(await wld(u.id)).toMatchObject({ holding: "0" });
     expect(await postings()).toBe(before);
     expect(await requestRow(id)).toMatchObject({ status: "PENDING", handled_by: null });
+    // The KRW received is confirmed on the request at once (입금 확인), while the credit waits.
+    expect((await mine(u, id)) as unknown).toMatchObject({
+      deposit: { krwReceived: "1000000000", confirmedAt: expect.any(String), bankLineId: null },
+    });
     expect(await mine(u, id)).toMatchObject({ status: "PENDING", awaitingApproval: true });
     expect(await queued(a, id)).toMatchObject({ status: "PENDING", pendingProposalId: proposalId });
 

@@ -119,7 +119,7 @@ describe("I39 the rolling 24-hour limit", () => {
       await call(decideRoute, "PATCH", "/x", {
         cookie: a.cookie,
         params: { id: String(dep.body.request.id) },
-        body: { action: "approve" },
+        body: { action: "approve", krwReceived: "560000" },
       }),
     ];
     expect(statuses(steps)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -151,7 +151,7 @@ describe("I39 the rolling 24-hour limit", () => {
     const res = await call(decideRoute, "PATCH", "/x", {
       cookie: a.cookie,
       params: { id: String(dep.body.request.id) },
-      body: { action: "approve" },
+      body: { action: "approve", krwReceived: "560000" },
     });
     expect(res.status, res.text).toBe(202);
     expect(res.body.proposal).toMatchObject({ kind: "deposit", payload: { amount: "200" } });

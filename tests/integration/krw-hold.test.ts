@@ -49,7 +49,7 @@ async function buy(u: TestUser, admin: TestUser, krw: string) {
   return call(decideRoute, "PATCH", `/api/admin/requests/${id}`, {
     cookie: admin.cookie,
     params: { id: String(id) },
-    body: { action: "approve" },
+    body: { action: "approve", krwReceived: krw },
   });
 }
 

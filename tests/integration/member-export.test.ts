@@ -102,7 +102,7 @@ describe(`GET /api/users/{userId}/export/transactions.csv (${kind})`, () => {
     expect(
       (
         await call(decideRoute, "PATCH", `/api/admin/requests/${id}`, {
-          body: { action: "approve" },
+          body: { action: "approve", krwReceived: "20000" },
           cookie: admin.cookie,
           params: { id: String(id) },
         })

@@ -166,7 +166,7 @@ describe(`a notification for every event of the member (${kind})`, () => {
     const admin = await createUser({ role: "ADMIN" });
     const member = await createUser({ idStatus: "APPROVED" });
     const id = await createDepositRequestRow(member.id);
-    expect((await decide(admin, id, { action: "approve" })).status).toBe(200);
+    expect((await decide(admin, id, { action: "approve", krwReceived: "20000" })).status).toBe(200);
     expect((await notificationsOf(member.id)).map((r) => [r.kind, r.params])).toEqual([
       ["request_approved", { requestId: id, type: "DEPOSIT", coin: "WLD", amount: "10" }],
     ]);

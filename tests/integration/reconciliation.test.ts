@@ -34,6 +34,7 @@ describe("reconciliation", () => {
       ["posting-balances", true],
       ["entry-coin-matches", true],
       ["no-negative-member", true],
+      ["payouts-in-transit", true],
     ]);
     const wld = clean.body.coins.find((c: { coin: string }) => c.coin === "WLD");
     // The members' total against the system accounts, read straight from the balances.

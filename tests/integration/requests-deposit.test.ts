@@ -40,6 +40,7 @@ describe("deposit requests", () => {
         priceKrw: "2800",
         status: "PENDING",
         quoteExpiresAt: expect.any(String),
+        depositorName: expect.stringMatching(/^.{1,3}[0-9]{4}$/),
       },
     });
     const rows = rowsOf<{ price: string; total: string }>(
@@ -87,7 +88,11 @@ describe("deposit requests", () => {
     expect(replay.body.request.id).toBe(id);
     const results = await Promise.all(
       [a1, a2, a1, a2].map((a) =>
-        call(decideRoute, "PATCH", "/x", { body: { action: "approve" }, cookie: a.cookie, params: { id: String(id) } }),
+        call(decideRoute, "PATCH", "/x", {
+          body: { action: "approve", krwReceived: "28000" },
+          cookie: a.cookie,
+          params: { id: String(id) },
+        }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
@@ -95,6 +100,31 @@ describe("deposit requests", () => {
     const hist = await call(txRoute, "GET", "/x", { cookie: u.cookie, params: { userId: u.userId } });
     expect(hist.body.items).toHaveLength(1);
     expect(hist.body.items[0]).toMatchObject({ type: "DEPOSIT", amount: "10" });
+    await expectLedgerConsistent();
+  });
+
+  it("an approval names the KRW received: none → 400 KRW_RECEIVED_REQUIRED; other KRW → credited at the quoted price", async () => {
+    await setFreshWldPrice();
+    const u = await createUser();
+    const admin = await createUser({ role: "ADMIN" });
+    const id = (await deposit(u, { amount: 28000 })).body.request.id as number;
+    const approve = (body: unknown) =>
+      call(decideRoute, "PATCH", "/x", { body, cookie: admin.cookie, params: { id: String(id) } });
+    const bare = await approve({ action: "approve" });
+    expect(bare.status).toBe(400);
+    expect(bare.body.code).toBe("KRW_RECEIVED_REQUIRED");
+    expect(await wld(u.id)).toMatchObject({ holding: "0" });
+    // Half of it arrived while the quote held: 14,000 ÷ 2,800.
+    const ok = await approve({ action: "approve", krwReceived: "14000" });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.request).toMatchObject({
+      status: "APPROVED",
+      amount: "5",
+      krwAmount: "28000",
+      priceKrw: "2800",
+      deposit: { krwReceived: "14000", confirmedAt: expect.any(String), bankLineId: null },
+    });
+    expect(await wld(u.id)).toMatchObject({ holding: "5" });
     await expectLedgerConsistent();
   });
 

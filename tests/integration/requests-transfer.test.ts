@@ -280,18 +280,24 @@ describe("cancel, timeline and the member's list", () => {
 });
 
 describe("admin handling", () => {
-  it("approve pays out once: held → external + fee → fees, with a TRANSFER history row of −total", async () => {
+  it("approve reserves the payout once: held → payouts (in transit) + fee → fees, with a TRANSFER history row of −total", async () => {
     const u = await approvedMember();
     const admin = await createUser({ role: "ADMIN" });
     await fund(u.id, { staked: "30" });
     const id = (await ask(u, { amount: "10" })).body.request.id as number;
-    const [ext0, fee0] = [await systemBalance("external"), await systemBalance("fees")];
+    const [ext0, fee0, pay0] = [
+      await systemBalance("external"),
+      await systemBalance("fees"),
+      await systemBalance("payouts"),
+    ];
     const r = await decide(admin, id, { action: "approve", reason: "ok" });
     expect(r.status).toBe(200);
     expect(r.body.request).toMatchObject({ id, status: "APPROVED", amount: "10", fee: "0.2", total: "10.2" });
     expect(await wld(u.id)).toMatchObject({ staked: "19.8", held: "0" });
     expect(new D(await systemBalance("fees")).minus(fee0).toFixed()).toBe("0.2");
-    expect(new D(await systemBalance("external")).minus(ext0).toFixed()).toBe("10");
+    // In transit until the chain proves the payout (external only at PAID: tests/integration/payouts-chain.test.ts).
+    expect(new D(await systemBalance("payouts")).minus(pay0).toFixed()).toBe("10");
+    expect(new D(await systemBalance("external")).minus(ext0).toFixed()).toBe("0");
     const again = await decide(admin, id, { action: "reject" });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("CONFLICT");

@@ -17,7 +17,7 @@
  * Callers set NODE_ENV=test (the clock is moved with setTestClock) and ADMIN_2FA=optional before importing.
  */
 import { performance } from "node:perf_hooks";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import sharp from "sharp";
 import * as approveProposalRoute from "@/app/api/admin/proposals/[id]/approve/route";
@@ -37,7 +37,7 @@ import * as walletAddrRoute from "@/app/api/users/by-id/[userId]/walletAddr/rout
 import * as swapRoute from "@/app/api/users/[userId]/swap/route";
 import { closeDb, getDb } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { users } from "@/db/schema";
+import { requests, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { issueSessionCookie } from "@/lib/auth/session";
 import { advanceTestClock, now, setTestClock } from "@/lib/clock";
@@ -660,10 +660,11 @@ class Run {
       const deposit = action === "approve" && r.type === "DEPOSIT";
       const awaiting = deposit ? model.awaitingOf(r, now().getTime()) : null;
       const gate = deposit && !awaiting ? this.fourEyes(a, r.member, r.amount) : null;
+      const krwReceived = deposit ? await krwWhileQuoted(r.id) : null;
       const res = await call(requestDecisionRoute, "PATCH", `/api/admin/requests/${r.id}`, {
         cookie: admin.cookie,
         params: { id: String(r.id) },
-        body: { action, ...(action === "reject" ? { reason: "soak" } : {}) },
+        body: { action, ...(action === "reject" ? { reason: "soak" } : {}), ...(krwReceived ? { krwReceived } : {}) },
       });
       const must = gate?.answered();
       const s = status(res);
@@ -910,4 +911,16 @@ function hex(rng: Prng, n: number): string {
 
 function eqUserId(userId: string) {
   return eq(users.userId, userId);
+}
+
+/**
+ * A deposit's approval names the KRW received: all of what it asked, while its quote holds. After, none — the
+ * approval is then refused (KRW_RECEIVED_REQUIRED), as the model expects of an expired quote.
+ */
+async function krwWhileQuoted(id: number): Promise<string | null> {
+  const [row] = await (await getDb())
+    .select({ krw: sql<string | null>`trim_scale(${requests.krwAmount})::text` })
+    .from(requests)
+    .where(sql`${requests.id} = ${id} AND ${requests.quoteExpiresAt} > now()`);
+  return row?.krw ?? null;
 }

@@ -2,12 +2,16 @@
 /**
  * The request queue's decisions: one request (approve, reject with a reason, approve an EXPIRED deposit with the
  * KRW actually received, or record a transfer/withdraw the receiving exchange returned, with its reason) and several at once (one confirmation, then a result per request — a failure does not
- * stop the rest). A deposit approval above the four-eyes limit becomes a proposal: the result says 승인 대기 (it waits
+ * stop the rest). Every deposit approval names the KRW received (prefilled with the quote's KRW); bulk approval
+ * leaves deposits alone for that reason. An APPROVED transfer/withdraw gets its payout recorded (송금 완료 처리: the
+ * transaction hash, checked on chain by the server — what differs is shown next to the field, an unreachable
+ * network as a toast) or marked failed with a reason (송금 실패 처리). A deposit approval above the four-eyes limit becomes a proposal: the result says 승인 대기 (it waits
  * for another administrator). Each dialog owns its fields; deciding goes through `useDecide`'s exactly-once calls.
  */
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { AdminDialog, InputProblem, useErrorText } from "@/components/admin/ui/admin-dialog";
+import { ApiError } from "@/lib/client/api";
 import { TextArea } from "@/components/admin/ui/fields";
 import { Input } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
@@ -48,8 +52,26 @@ export function RequestSummary({ req }: { req: AdminRequest }) {
   );
 }
 
-const TITLE = { approve: "approveTitle", reject: "rejectTitle", return: "returnTitle" } as const;
-const DONE = { approve: "approvedToast", reject: "rejectedToast", return: "returnedToast" } as const;
+const TITLE = {
+  approve: "approveTitle",
+  reject: "rejectTitle",
+  return: "returnTitle",
+  payout: "payoutTitle",
+  fail: "failTitle",
+} as const;
+const DONE = {
+  approve: "approvedToast",
+  reject: "rejectedToast",
+  return: "returnedToast",
+  payout: "payoutSendingToast",
+  fail: "failedToast",
+} as const;
+const PAYOUT_DONE = {
+  sending: "payoutSendingToast",
+  paid: "payoutPaidToast",
+  unverified: "payoutUnverifiedToast",
+} as const;
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** Approve, reject or return one request; the dialog shows its Travel Rule record, if any. */
 export function DecisionDialog({
@@ -64,50 +86,135 @@ export function DecisionDialog({
   onClose: () => void;
 }) {
   const t = useTranslations("AdminOps.requests");
+  const locale = useLocale();
   const toast = useToast();
   const [reason, setReason] = useState("");
-  const [krwReceived, setKrwReceived] = useState("");
-  const expiredApproval = action === "approve" && req.status === "EXPIRED";
+  const depositApproval = action === "approve" && req.type === "DEPOSIT";
+  const [krwReceived, setKrwReceived] = useState(depositApproval ? (req.krwAmount ?? "") : "");
+  const [txHash, setTxHash] = useState("");
+  const [hashProblem, setHashProblem] = useState<string | null>(null);
 
   async function confirm(memo: string) {
     let d: Decision;
-    if (action === "reject" || action === "return") {
-      if (!reason.trim()) throw new InputProblem(t(action === "reject" ? "reasonRequired" : "returnReasonRequired"));
+    if (action === "reject" || action === "return" || action === "fail") {
+      if (!reason.trim()) throw new InputProblem(t(REASON_REQUIRED[action]));
       d = { action, reason: reason.trim() };
-    } else if (expiredApproval) {
+    } else if (action === "payout") {
+      const hash = txHash.trim();
+      if (!TX_HASH.test(hash)) {
+        setHashProblem(t("txHashInvalid"));
+        return;
+      }
+      setHashProblem(null);
+      d = { action, txHash: hash.toLowerCase() };
+    } else if (depositApproval) {
       if (!/^[1-9]\d{0,14}$/.test(krwReceived.trim())) throw new InputProblem(t("krwReceivedInvalid"));
       d = { action: "approve", krwReceived: krwReceived.trim() };
     } else d = { action: "approve" };
-    const outcome = await decide(req.id, d, memo);
+    let outcome: DecisionOutcome;
+    try {
+      outcome = await decide(req.id, d, memo);
+    } catch (e) {
+      // What the chain says differs stays next to the hash; an unreachable network changed nothing: a toast.
+      if (e instanceof ApiError && e.code === "PAYOUT_MISMATCH") {
+        const parts = Array.isArray(e.body.mismatch) ? (e.body.mismatch as string[]) : [];
+        const named = parts.map((p) => (t.has(`mismatch.${p}`) ? t(`mismatch.${p}`) : p)).join(", ");
+        setHashProblem(named ? `${e.message} (${t("mismatchParts", { parts: named })})` : e.message);
+        return;
+      }
+      if (e instanceof ApiError && e.code === "CHAIN_UNAVAILABLE") {
+        toast(t("chainUnavailable", { network: String(e.body.network ?? req.wallet?.network ?? "") }), {
+          kind: "error",
+        });
+        return;
+      }
+      throw e;
+    }
     onClose();
     if (outcome === "proposed") toast(t("proposedToast", { id: req.id }));
+    else if (outcome === "sending" || outcome === "paid" || outcome === "unverified")
+      toast(t(PAYOUT_DONE[outcome], { id: req.id }), { kind: outcome === "unverified" ? "info" : "success" });
     else toast(t(DONE[action], { id: req.id }), { kind: "success" });
   }
 
   return (
-    <AdminDialog open title={t(TITLE[action])} danger={action !== "approve"} onClose={onClose} onConfirm={confirm}>
+    <AdminDialog
+      open
+      title={t(TITLE[action])}
+      danger={action !== "approve" && action !== "payout"}
+      onClose={onClose}
+      onConfirm={confirm}
+    >
       <RequestSummary req={req} />
       {req.travelRule && <TravelRuleDetails record={req.travelRule} />}
       {action === "return" && <p className="break-keep text-sm text-gray-700">{t("returnHint")}</p>}
-      {expiredApproval && (
+      {depositApproval && (
         <>
-          <p className="text-sm text-amber-700">{t("expiredHint")}</p>
+          {req.deposit?.depositorName && (
+            <p className="text-sm">
+              <span className="text-gray-600">{t("depositorName")}</span>{" "}
+              <strong data-testid="approve-depositor-name">{req.deposit.depositorName}</strong>
+            </p>
+          )}
+          <p className={`break-keep text-sm ${req.status === "EXPIRED" ? "text-amber-800" : "text-gray-700"}`}>
+            {req.status === "EXPIRED" ? t("expiredHint") : t("approveDepositHint")}
+          </p>
           <Input
             label={t("krwReceived")}
             inputMode="numeric"
             autoComplete="off"
+            required
             value={krwReceived}
             onChange={(e) => setKrwReceived(e.target.value)}
           />
         </>
       )}
+      {action === "payout" && (
+        <>
+          <p className="break-keep text-sm text-gray-700">{t("payoutHint")}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-gray-600">{t("payoutSendTo")}</dt>
+            <dd className="font-mono text-xs break-all">
+              {req.wallet?.network} · {req.wallet?.address}
+            </dd>
+            <dt className="text-gray-600">{t("payoutAmount")}</dt>
+            <dd className="tabular-nums">
+              {wld(req.amount, locale, true)} {req.coinSymbol}
+            </dd>
+          </dl>
+          <Input
+            label={t("txHash")}
+            hint={t("txHashHint")}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            value={txHash}
+            error={hashProblem}
+            onChange={(e) => {
+              setTxHash(e.target.value);
+              setHashProblem(null);
+            }}
+          />
+        </>
+      )}
+      {action === "fail" && <p className="break-keep text-sm text-gray-700">{t("failHint")}</p>}
       {action === "reject" && <TextArea label={t("reason")} value={reason} onChange={setReason} />}
       {action === "return" && <TextArea label={t("returnReason")} value={reason} onChange={setReason} />}
+      {action === "fail" && <TextArea label={t("failReason")} value={reason} onChange={setReason} />}
     </AdminDialog>
   );
 }
 
-/** Approve or reject several pending requests after one confirmation, with a result per request. */
+const REASON_REQUIRED = {
+  reject: "reasonRequired",
+  return: "returnReasonRequired",
+  fail: "failReasonRequired",
+} as const;
+
+/**
+ * Approve or reject several pending requests after one confirmation, with a result per request. A deposit is
+ * approved only one at a time, naming the KRW received: bulk approval reports it as not done.
+ */
 export function BulkDecisionDialog({
   action,
   requests,
@@ -130,7 +237,12 @@ export function BulkDecisionDialog({
     if (action === "reject" && !reason.trim()) throw new InputProblem(t("reasonRequired"));
     const out: DecisionResult[] = [];
     // One at a time: each request is its own exactly-once decision; a failure does not stop the rest.
-    for (const { id } of requests) {
+    for (const { id, type } of requests) {
+      if (action === "approve" && type === "DEPOSIT") {
+        out.push({ id, ok: false, text: t("bulkDepositNeedsKrw") });
+        setResults([...out]);
+        continue;
+      }
       try {
         const outcome = await decide(id, action === "reject" ? { action, reason: reason.trim() } : { action }, memo);
         const text =

@@ -1,7 +1,8 @@
 // POST /api/requests/deposit { coinSymbol: "WLD", amount: KRW (whole won), type?: "DEPOSIT", userId?: own handle } — a deposit request:
 // the KRW amount in coin units at 6 decimals with the price of this moment (at most 2 minutes old; stored on the
 // request, good for 10 minutes, then the request is EXPIRED); 201 { message, request: { id, coinSymbol,
-// krwAmount, amount, priceKrw, status, quoteExpiresAt } }. No fresh price → 503 PRICE_UNAVAILABLE. Accepts Idempotency-Key.
+// krwAmount, amount, priceKrw, status, quoteExpiresAt, depositorName } } — depositorName (입금자명) is what the
+// member's bank transfer must carry (lib/deposits/depositor-name.ts). No fresh price → 503 PRICE_UNAVAILABLE. Accepts Idempotency-Key.
 import { readJson } from "@/lib/api/handler";
 import { withUser } from "@/lib/api/with-auth";
 import { requireSameMember } from "@/lib/auth/guards";

@@ -1,8 +1,9 @@
 // PATCH /api/admin/requests/{id} { action: "approve" | "reject", reason?, krwReceived? } — handles a PENDING request
-// exactly once: approve pays out (held → external + fee → fees) or credits a deposit (external → holding); reject
-// releases the hold. A deposit whose 10-minute quote ran out is EXPIRED: only approval remains, with krwReceived
-// (the KRW that actually arrived, whole won; without it 400 KRW_RECEIVED_REQUIRED), re-priced at a fresh price
-// (else 503 PRICE_UNAVAILABLE). 200 { request: { id, type, status, awaitingApproval, ... } }; already handled →
+// exactly once: approve reserves the payout (held → payouts + fee → fees; APPROVED = to be sent, then …/payout
+// records the hash, lib/wallet/payouts.ts) or credits a deposit (external → holding); reject
+// releases the hold. A deposit's approval names krwReceived (the KRW that actually arrived, whole won; without it
+// 400 KRW_RECEIVED_REQUIRED), credited at the quoted price while the quote holds. A deposit whose 10-minute quote
+// ran out is EXPIRED: only approval remains, re-priced at a fresh price (else 503 PRICE_UNAVAILABLE). 200 { request: { id, type, status, awaitingApproval, ... } }; already handled →
 // 409 CONFLICT, expired → 409 REQUEST_EXPIRED. Accepts Idempotency-Key.
 // Four-eyes: a deposit whose WLD would take this administrator's or the member's rolling 24-hour total above
 // FOUR_EYES_LIMIT is not credited: 202 { proposal } (kind `deposit`; the reason is `reason`, the memo, or the

@@ -16,6 +16,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { useToast } from "@/components/ui/toast";
 import { WldAmount } from "@/components/wallet/amount";
 import { useExchangeName } from "@/components/wallet/destination-name";
+import { DepositInstructions } from "@/components/wallet/deposit-instructions";
 import { RequestTimeline } from "@/components/wallet/request-timeline";
 import { api } from "@/lib/client/api";
 import { formatKst } from "@/lib/kst-time";
@@ -109,12 +110,15 @@ function Transactions() {
 
 function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () => void; cancelling: boolean }) {
   const t = useTranslations("History");
+  const tw = useTranslations("Wallet.payIn");
   const date = useDate();
   // Pending requests open with their progress shown; settled ones fold it behind a button.
   const [open, setOpen] = useState(r.status === "PENDING");
   const dest = splitWalletAddr(r.walletAddr);
   const exchangeName = useExchangeName();
   const detailsId = `request-${r.id}-details`;
+  // A deposit still waiting for its KRW shows where and how to pay (its 입금자명 among them).
+  const payIn = r.type === "DEPOSIT" && r.status === "PENDING" && !r.awaitingApproval;
   return (
     <li className="px-3 py-3" data-testid={`request-${r.id}`}>
       <div className="flex items-start justify-between gap-2">
@@ -191,6 +195,12 @@ function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () 
                     <dd className="text-right tabular-nums">₩{formatKrw(r.priceKrw)}</dd>
                   </>
                 )}
+                {r.deposit?.depositorName && !payIn && (
+                  <>
+                    <dt className="text-gray-600">{tw("depositorName")}</dt>
+                    <dd className="text-right">{r.deposit.depositorName}</dd>
+                  </>
+                )}
               </>
             ) : (
               <>
@@ -212,7 +222,15 @@ function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () 
               </>
             )}
           </dl>
-          <RequestTimeline id={r.id} status={r.status} updatedAt={r.updatedAt} awaiting={r.awaitingApproval} />
+          {/* Where to pay, until the bank statement confirms it (a deposit waiting for its KRW). */}
+          {payIn && r.krwAmount && (
+            <DepositInstructions
+              krwAmount={r.krwAmount}
+              depositorName={r.deposit?.depositorName ?? null}
+              quoteExpiresAt={r.quoteExpiresAt}
+            />
+          )}
+          <RequestTimeline r={r} />
         </div>
       )}
     </li>

@@ -1,0 +1,463 @@
+"use client";
+
+/**
+ * /admin/deposits/bank — `은행 거래내역`: upload the bank's statement (POST /api/admin/deposits/bank, multipart `file`);
+ * the server matches each credit line to an open deposit by 입금자명 and exact KRW and answers the upload's summary.
+ * What it could not match is listed (`확인 필요`) with its reason in words; a person links such a line to a deposit
+ * (`요청에 연결`: the open deposits, searchable by 입금자명 or member) or dismisses it with a reason (`무시`), both
+ * through POST …/lines/{id}/resolve. Matched and dismissed lines are the other tabs; the tab and page live in the URL.
+ */
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useId, useRef, useState } from "react";
+import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
+import { TextArea } from "@/components/admin/ui/fields";
+import { Pager } from "@/components/admin/ui/pager";
+import { PageHeader, QueryRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
+import { useToast } from "@/components/ui/toast";
+import { api, newIdempotencyKey } from "@/lib/client/api";
+import { refreshQueries } from "@/lib/client/refresh";
+import {
+  BANK_LINE_STATUSES,
+  type BankLineDto,
+  type BankLineStatusDto,
+  type BankLinesPageDto,
+  type BankUploadResultDto,
+} from "@/lib/deposits/dto";
+import { kstDateTime, krw } from "./format";
+import type { AdminRequest, RequestList } from "./requests/model";
+import { useUrlState } from "./url-state";
+
+const LIMIT = 20;
+const COLS = 7;
+/** The lines waiting for a person first. */
+const TABS: BankLineStatusDto[] = ["REVIEW", "MATCHED", "DISMISSED"];
+
+type Dialog = { kind: "match" | "dismiss"; line: BankLineDto } | null;
+
+export function BankScreen() {
+  const t = useTranslations("AdminOps.bank");
+  const locale = useLocale();
+  const errorText = useErrorText();
+  const qc = useQueryClient();
+  const { values, page, set, query } = useUrlState(["status"] as const);
+  const status: BankLineStatusDto = (BANK_LINE_STATUSES as readonly string[]).includes(values.status)
+    ? (values.status as BankLineStatusDto)
+    : "REVIEW";
+  const list = useQuery({
+    queryKey: ["admin-ops", "bank", status, page],
+    queryFn: () => api<BankLinesPageDto>(`/api/admin/deposits/bank?${query({ status, limit: LIMIT })}`),
+    placeholderData: keepPreviousData,
+  });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const items = list.data?.items ?? [];
+  const refresh = () => refreshQueries(qc, { queryKey: ["admin-ops"] });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t("title")} />
+      <p className="max-w-3xl break-keep text-sm text-gray-700">{t("intro")}</p>
+
+      <UploadForm onUploaded={() => void refresh()} />
+
+      <div role="tablist" aria-label={t("tabs")} className="flex flex-wrap gap-1">
+        {TABS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={status === s}
+            aria-controls="bank-lines"
+            onClick={() => set({ status: s === "REVIEW" ? "" : s })}
+            className={`min-h-11 rounded-full border px-4 py-1.5 text-sm font-medium ${
+              status === s ? "border-gray-900 bg-gray-900 text-white" : "border-gray-300 bg-white text-gray-800"
+            }`}
+          >
+            {t(`tab.${s}`)}
+            {status === s && list.data ? ` (${list.data.total})` : ""}
+          </button>
+        ))}
+      </div>
+
+      <div id="bank-lines" role="tabpanel" aria-label={t(`tab.${status}`)}>
+        <TableBox label={t(`tab.${status}`)}>
+          <thead>
+            <tr>
+              <th className={th}>{t("col.occurredAt")}</th>
+              <th className={th}>{t("col.depositorName")}</th>
+              <th className={thNum}>{t("col.amount")}</th>
+              <th className={thNum}>{t("col.balance")}</th>
+              <th className={th}>{status === "REVIEW" ? t("col.reason") : t("col.resolved")}</th>
+              <th className={th}>{t("col.request")}</th>
+              <th className={th}>{t("col.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <QueryRows query={list} cols={COLS} count={items.length} empty={t(`empty.${status}`)} errorText={errorText}>
+              {items.map((l) => (
+                <tr key={l.id} data-testid={`bank-line-${l.id}`} data-status={l.status}>
+                  <td className={td}>{kstDateTime(l.occurredAt)}</td>
+                  <td className={`${td} font-medium`}>{l.depositorName}</td>
+                  <td className={tdNum}>₩{krw(l.amountKrw, locale)}</td>
+                  <td className={tdNum}>{l.balanceKrw ? `₩${krw(l.balanceKrw, locale)}` : "—"}</td>
+                  <td className={td}>
+                    {l.status === "REVIEW" && l.reviewReason && (
+                      <span
+                        className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                        data-testid="review-reason"
+                      >
+                        {t(`reason.${l.reviewReason}`)}
+                      </span>
+                    )}
+                    {l.status !== "REVIEW" && (
+                      <span className="block text-xs text-gray-700">
+                        {l.resolvedBy && l.resolvedAt
+                          ? t("resolvedBy", { who: l.resolvedBy, at: kstDateTime(l.resolvedAt) })
+                          : kstDateTime(l.createdAt)}
+                        {l.resolutionNote && <span className="block whitespace-normal">{l.resolutionNote}</span>}
+                      </span>
+                    )}
+                  </td>
+                  <td className={td}>
+                    {l.request ? (
+                      <span className="text-xs">
+                        {t("requestRef", {
+                          id: l.request.id,
+                          userId: l.request.userId,
+                          krw: krw(l.request.krwAmount ?? "0", locale),
+                        })}
+                        {l.request.depositorName && (
+                          <span className="ml-1 text-gray-600">{l.request.depositorName}</span>
+                        )}
+                      </span>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td className={td}>
+                    {l.status === "REVIEW" && (
+                      <span className="inline-flex gap-1">
+                        <Button
+                          size="sm"
+                          onClick={() => setDialog({ kind: "match", line: l })}
+                          aria-describedby={`line-${l.id}-what`}
+                        >
+                          {t("match")}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setDialog({ kind: "dismiss", line: l })}
+                          aria-describedby={`line-${l.id}-what`}
+                        >
+                          {t("dismiss")}
+                        </Button>
+                        <span id={`line-${l.id}-what`} hidden>
+                          {t("rowDescription", {
+                            at: kstDateTime(l.occurredAt),
+                            name: l.depositorName,
+                            krw: krw(l.amountKrw, locale),
+                          })}
+                        </span>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </QueryRows>
+          </tbody>
+        </TableBox>
+      </div>
+      {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
+
+      <section aria-labelledby="bank-uploads" className="flex flex-col gap-2">
+        <h2 id="bank-uploads" className="text-base font-bold">
+          {t("uploads")}
+        </h2>
+        {list.data && list.data.uploads.length === 0 && <p className="text-sm text-gray-600">{t("noUploads")}</p>}
+        <ul className="flex flex-col gap-1 text-sm text-gray-800">
+          {(list.data?.uploads ?? []).map((u) => (
+            <li key={u.id} className="break-all">
+              {t("uploadRow", {
+                at: kstDateTime(u.createdAt),
+                file: u.fileName,
+                encoding: u.encoding,
+                linesNew: u.linesNew,
+                linesTotal: u.linesTotal,
+                matched: u.matched,
+                review: u.review,
+                who: u.uploadedBy,
+              })}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {dialog?.kind === "match" && (
+        <MatchDialog
+          line={dialog.line}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            void refresh();
+          }}
+        />
+      )}
+      {dialog?.kind === "dismiss" && (
+        <DismissDialog
+          line={dialog.line}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            void refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The file field, `업로드`, and the summary of the last upload. */
+function UploadForm({ onUploaded }: { onUploaded: () => void }) {
+  const t = useTranslations("AdminOps.bank");
+  const errorText = useErrorText();
+  const toast = useToast();
+  const fileId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<BankUploadResultDto["upload"] | null>(null);
+
+  async function upload(e: React.FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const file = input.current?.files?.[0];
+    setError(null);
+    if (!file) {
+      setError(t("chooseFile"));
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = new FormData();
+      body.set("file", file);
+      const res = await api<BankUploadResultDto>("/api/admin/deposits/bank", { method: "POST", body });
+      setResult(res.upload);
+      toast(
+        t("uploadedToast", {
+          file: res.upload.fileName,
+          linesNew: res.upload.linesNew,
+          matched: res.upload.matched,
+          review: res.upload.review,
+        }),
+        { kind: "success" },
+      );
+      if (input.current) input.current.value = "";
+      onUploaded();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(e) => void upload(e)}
+      className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4"
+      noValidate
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor={fileId} className="text-sm font-medium text-gray-700">
+            {t("file")}
+          </label>
+          <input
+            ref={input}
+            id={fileId}
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={`${fileId}-hint`}
+            className="max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-3 file:text-sm"
+          />
+          <p id={`${fileId}-hint`} className="text-xs text-gray-600">
+            {t("fileHint")}
+          </p>
+        </div>
+        <Button type="submit" loading={busy}>
+          {t("upload")}
+        </Button>
+      </div>
+      {error && <FormAlert>{error}</FormAlert>}
+      {result && (
+        <section aria-label={t("result")} data-testid="bank-upload-result">
+          <h2 className="mb-1 text-sm font-semibold">{t("result")}</h2>
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
+            {(["fileName", "encoding", "linesTotal", "linesNew", "matched", "review"] as const).map((k) => (
+              <div key={k} className="rounded-lg bg-gray-50 px-3 py-2">
+                <dt className="text-xs text-gray-600">{t(`summary.${k}`)}</dt>
+                <dd className="font-semibold break-all tabular-nums" data-testid={`upload-${k}`}>
+                  {String(result[k])}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+    </form>
+  );
+}
+
+/** The line's date, name and KRW, at the top of its dialogs. */
+function LineSummary({ line }: { line: BankLineDto }) {
+  const t = useTranslations("AdminOps.bank");
+  const locale = useLocale();
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm tabular-nums">
+      <dt className="text-gray-600">{t("col.occurredAt")}</dt>
+      <dd>{kstDateTime(line.occurredAt)}</dd>
+      <dt className="text-gray-600">{t("col.depositorName")}</dt>
+      <dd className="font-semibold">{line.depositorName}</dd>
+      <dt className="text-gray-600">{t("col.amount")}</dt>
+      <dd>₩{krw(line.amountKrw, locale)}</dd>
+      {line.reviewReason && (
+        <>
+          <dt className="text-gray-600">{t("col.reason")}</dt>
+          <dd>{t(`reason.${line.reviewReason}`)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** One Idempotency-Key per line and resolution: a retried click replays the first answer instead of resolving twice. */
+function useResolve(lineId: number) {
+  const keys = useRef(new Map<string, string>());
+  return (body: object, memo: string) => {
+    const k = JSON.stringify(body);
+    const key = keys.current.get(k) ?? newIdempotencyKey();
+    keys.current.set(k, key);
+    return api<{ line: BankLineDto; proposal?: { id: number } }>(`/api/admin/deposits/bank/lines/${lineId}/resolve`, {
+      method: "POST",
+      body,
+      idempotencyKey: key,
+      headers: memoHeaders(memo),
+    });
+  };
+}
+
+/** `요청에 연결`: choose an open deposit (PENDING or EXPIRED), searchable by 입금자명 or member. */
+function MatchDialog({ line, onClose, onDone }: { line: BankLineDto; onClose: () => void; onDone: () => void }) {
+  const t = useTranslations("AdminOps.bank");
+  const tr = useTranslations("AdminOps.requests");
+  const locale = useLocale();
+  const toast = useToast();
+  const searchId = useId();
+  const groupId = useId();
+  const [search, setSearch] = useState(line.reviewReason === "UNKNOWN_NAME" ? "" : line.depositorName);
+  const [chosen, setChosen] = useState<number | null>(line.request?.id ?? null);
+  const resolve = useResolve(line.id);
+  const q = search.trim();
+  const deposits = useQuery({
+    queryKey: ["admin-ops", "bank-open-deposits", q],
+    queryFn: async () => {
+      const base = `type=DEPOSIT&limit=50${q ? `&search=${encodeURIComponent(q)}` : ""}`;
+      const [pending, expired] = await Promise.all([
+        api<RequestList>(`/api/admin/requests?${base}&status=PENDING`),
+        api<RequestList>(`/api/admin/requests?${base}&status=EXPIRED`),
+      ]);
+      return [...pending.items, ...expired.items];
+    },
+    placeholderData: keepPreviousData,
+  });
+  const options: AdminRequest[] = deposits.data ?? [];
+
+  async function confirm(memo: string) {
+    if (chosen === null) throw new InputProblem(t("chooseRequest"));
+    const res = await resolve({ action: "match", requestId: chosen }, memo);
+    toast(res.proposal ? t("proposedToast", { id: chosen }) : t("matchedToast", { id: chosen }), {
+      kind: res.proposal ? "info" : "success",
+    });
+    onDone();
+  }
+
+  return (
+    <AdminDialog open title={t("matchTitle")} onClose={onClose} onConfirm={confirm}>
+      <LineSummary line={line} />
+      <p className="break-keep text-sm text-gray-700">{t("matchHint")}</p>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={searchId} className="text-sm font-medium text-gray-700">
+          {t("searchDeposits")}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          autoComplete="off"
+          onChange={(e) => setSearch(e.target.value)}
+          className="rounded-xl border border-gray-300 px-4 py-3 text-base outline-none focus:border-accent focus:ring-2 focus:ring-accent/30"
+        />
+      </div>
+      <fieldset className="flex flex-col gap-1" aria-describedby={`${groupId}-state`}>
+        <legend className="mb-1 text-sm font-medium text-gray-700">{t("openDeposits")}</legend>
+        <p id={`${groupId}-state`} className="sr-only" aria-live="polite">
+          {deposits.isFetching ? "…" : String(options.length)}
+        </p>
+        {options.length === 0 && !deposits.isFetching && <p className="text-sm text-gray-600">{t("noDeposits")}</p>}
+        <div className="flex max-h-64 flex-col gap-1 overflow-y-auto">
+          {options.map((r) => (
+            <label
+              key={r.id}
+              className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${
+                chosen === r.id ? "border-gray-900 bg-gray-50" : "border-gray-200"
+              }`}
+            >
+              <input
+                type="radio"
+                name={`${groupId}-request`}
+                value={r.id}
+                checked={chosen === r.id}
+                onChange={() => setChosen(r.id)}
+              />
+              <span className="tabular-nums">
+                {t("depositOption", {
+                  id: r.id,
+                  name: r.deposit?.depositorName ?? "—",
+                  userId: r.user.userId,
+                  krw: krw(r.krwAmount ?? "0", locale),
+                  status: tr(`status.${r.status}`),
+                })}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </AdminDialog>
+  );
+}
+
+/** `무시`: the line pays no deposit; the reason is required and kept. */
+function DismissDialog({ line, onClose, onDone }: { line: BankLineDto; onClose: () => void; onDone: () => void }) {
+  const t = useTranslations("AdminOps.bank");
+  const toast = useToast();
+  const [reason, setReason] = useState("");
+  const resolve = useResolve(line.id);
+
+  async function confirm(memo: string) {
+    if (!reason.trim()) throw new InputProblem(t("dismissReasonRequired"));
+    await resolve({ action: "dismiss", reason: reason.trim() }, memo);
+    toast(t("dismissedToast"), { kind: "success" });
+    onDone();
+  }
+
+  return (
+    <AdminDialog open title={t("dismissTitle")} danger onClose={onClose} onConfirm={confirm}>
+      <LineSummary line={line} />
+      <p className="break-keep text-sm text-gray-700">{t("dismissHint")}</p>
+      <TextArea label={t("dismissReason")} value={reason} onChange={setReason} />
+    </AdminDialog>
+  );
+}
