@@ -73,6 +73,7 @@ export type AuditAction =
   | "bank.statement_upload"
   | "bank.line_match"
   | "bank.line_dismiss"
+  | "bank.line_reopen"
   | "staking.admin_withdraw"
   | "staking.member_rate"
   | "staking.product_create"

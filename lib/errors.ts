@@ -76,6 +76,8 @@ export const ERROR_STATUS = {
   REQUEST_EXPIRED: 409,
   /** Four-eyes: a deposit approval waits for a second administrator; no second proposal, no cancel meanwhile. */
   REQUEST_AWAITING_APPROVAL: 409,
+  /** Issue 28: the member cancels a deposit whose KRW arrived (a statement line or an approval confirmed it). */
+  DEPOSIT_RECEIVED: 409,
   /** Four-eyes: a proposal older than 72 hours. */
   EXPIRED: 409,
   INSUFFICIENT_FUNDS: 409,

@@ -298,3 +298,27 @@ export async function cancelDepositProposal(tx: Tx, requestId: number, args: Set
       after: { status: "CANCELLED", note },
     });
 }
+
+/**
+ * A deposit rejected after its KRW arrived (a statement line matched it): the line goes back to the review list as
+ * REQUEST_CLOSED, so a person returns the money to the account it came from (and dismisses the line with how),
+ * audited. A line MATCHED to a request is never left pointing at a deposit that will not be credited.
+ */
+export async function reopenBankLine(tx: Tx, requestId: number, args: SettleArgs): Promise<void> {
+  const reopened = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      UPDATE bank_statement_lines SET status = 'REVIEW', review_reason = 'REQUEST_CLOSED'
+      WHERE request_id = ${requestId} AND status = 'MATCHED'
+      RETURNING id::text AS id`),
+  );
+  for (const { id } of reopened)
+    await writeAudit(tx, {
+      action: "bank.line_reopen",
+      actorId: args.adminId,
+      targetId: Number(id),
+      ip: args.ip ?? null,
+      requestId: args.requestId ?? null,
+      before: { status: "MATCHED", request: requestId },
+      after: { status: "REVIEW", reviewReason: "REQUEST_CLOSED", reason: args.reason },
+    });
+}

@@ -20,7 +20,7 @@ import { countPosting } from "@/lib/metrics";
 import { type Leg, member, move, post, system } from "@/lib/ledger";
 import { D, toDecimalString } from "@/lib/money";
 import { notify } from "@/lib/notifications";
-import { approveDeposit, cancelDepositProposal } from "./deposit-approval";
+import { approveDeposit, cancelDepositProposal, reopenBankLine } from "./deposit-approval";
 import { expireStaleQuotes } from "./deposit-quotes";
 import { lockActiveMemberOrThrow, lockMemberRow } from "./holdings";
 import {
@@ -153,7 +153,10 @@ async function settleRequest(tx: Tx, args: SettleArgs): Promise<RequestDto> {
   };
   let postingId: number | null = null;
   if (status !== "APPROVED") {
-    if (row.type === "DEPOSIT") await cancelDepositProposal(tx, row.id, args);
+    if (row.type === "DEPOSIT") {
+      await cancelDepositProposal(tx, row.id, args);
+      await reopenBankLine(tx, row.id, args);
+    }
     const p = await releaseHold(tx, row, args.adminId, status.toLowerCase());
     postingId = p?.postingId ?? null;
     await writeAudit(tx, audit);

@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as resolveRoute from "@/app/api/admin/deposits/bank/lines/[id]/resolve/route";
 import * as bankRoute from "@/app/api/admin/deposits/bank/route";
 import * as approveProposalRoute from "@/app/api/admin/proposals/[id]/approve/route";
+import * as rejectProposalRoute from "@/app/api/admin/proposals/[id]/reject/route";
 import * as decideRoute from "@/app/api/admin/requests/[id]/route";
 import * as accountRoute from "@/app/api/deposit-account/route";
 import * as depositRoute from "@/app/api/requests/deposit/route";
@@ -312,6 +313,56 @@ describe(`bank statements (${dbName})`, () => {
     // Uploaded again: nothing more.
     expect((await upload(b, fixture("four-eyes-euc-kr.csv"))).body.upload).toMatchObject({ linesNew: 0 });
     expect(await wld(dep.u.id)).toMatchObject({ holding: "1100" });
+    await expectLedgerConsistent();
+  });
+
+  it("money that arrived is not the member's to cancel; a deposit rejected after its line matched sends the line back to review", async () => {
+    await price2800();
+    const a = await createUser({ role: "ADMIN" });
+    const b = await createUser({ role: "ADMIN" });
+    const dep = await pinnedDeposit("3080000", "하늘7777", "2026-11-27T10:00:00Z");
+    const res = await upload(
+      a,
+      '거래일시,입금자명,입금액,잔액\n2026.11.27 19:00:00,하늘7777,"3,080,000","12,080,000"\n',
+    );
+    expect(res.status, res.text).toBe(200);
+    const line = (res.body.lines as BankLineDto[])[0]!;
+    expect(line).toMatchObject({ status: "MATCHED", request: { id: dep.id } });
+    const [proposal] = rowsOf<{ id: string }>(
+      await (await getDb()).execute(
+        sql`SELECT id::text AS id FROM proposals WHERE kind = 'deposit' AND (payload->>'requestId')::bigint = ${dep.id}`,
+      ),
+    );
+    // The second administrator turns the credit down: the KRW still arrived, so the member cannot cancel.
+    const turnedDown = await call(rejectProposalRoute, "POST", "/x", {
+      cookie: b.cookie,
+      params: { id: proposal!.id },
+      body: { note: "확인 필요" },
+    });
+    expect(turnedDown.status, turnedDown.text).toBe(200);
+    // The fixture paid a quote that has run out by now; give it a live one so only the arrived KRW can refuse.
+    await (await getDb()).execute(
+      sql`UPDATE requests SET status = 'PENDING', quote_expires_at = now() + interval '1 hour' WHERE id = ${dep.id}`,
+    );
+    const cancel = await call(cancelRoute, "DELETE", `/api/transfer-requests/${dep.id}`, {
+      cookie: dep.u.cookie,
+      params: { id: String(dep.id) },
+    });
+    expect(cancel.status, cancel.text).toBe(409);
+    expect(cancel.body).toMatchObject({ code: "DEPOSIT_RECEIVED" });
+    expect(await mine(dep.u, dep.id)).toMatchObject({ status: "PENDING" });
+    // An administrator rejects it: the line is listed again for a person to return the money.
+    const rejected = await decide(b, dep.id, { action: "reject", reason: "본인 계좌가 아님" });
+    expect(rejected.status, rejected.text).toBe(200);
+    const review = await list(a, "?status=REVIEW");
+    expect(review.body.items).toContainEqual(
+      expect.objectContaining({ id: line.id, status: "REVIEW", reviewReason: "REQUEST_CLOSED" }),
+    );
+    const audit = await countOf(
+      sql`SELECT count(*) AS n FROM audit_log WHERE action = 'bank.line_reopen' AND target_id = ${String(line.id)}`,
+    );
+    expect(audit).toBe(1);
+    expect(await wld(dep.u.id)).toMatchObject({ holding: "0" });
     await expectLedgerConsistent();
   });
 
