@@ -4,7 +4,7 @@
  * withdrawal 신청 → 승인 → 송금 중 (the recorded transaction hash) → 완료 (enough confirmations). A request that
  * stopped (rejected, cancelled, expired, returned, payout failed) ends at that step, with no steps after it.
  */
-import type { RequestDto, TimelineEventDto } from "@/db/queries/requests";
+import type { RequestDto, TimelineEventDto } from "@/lib/wallet/dto";
 
 export type StepKey = "requested" | "depositConfirmed" | "credited" | "approved" | "sending" | "paid" | StopStatus;
 export type StopStatus = "REJECTED" | "CANCELLED" | "EXPIRED" | "RETURNED" | "FAILED";

@@ -12,7 +12,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useErrorText } from "@/components/member/error-text";
 import { FormAlert } from "@/components/ui/form-alert";
-import type { RequestDto, TimelineEventDto } from "@/db/queries/requests";
+import type { RequestDto, TimelineEventDto } from "@/lib/wallet/dto";
 import { explorerTxUrl } from "@/lib/chain/explorer";
 import { api } from "@/lib/client/api";
 import { formatKst } from "@/lib/kst-time";

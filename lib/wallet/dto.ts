@@ -1,0 +1,11 @@
+/**
+ * A request as its member reads it (the history, the receipt, the timeline) and the proof it carries (issue 28:
+ * the bank statement that paid a deposit, the transaction that paid a transfer or withdrawal). Screens import these
+ * from here, not from db/ (the layers: components never import @/db); the queries that build them define them.
+ */
+export type {
+  DepositProofDto,
+  PayoutProofDto,
+  RequestDto,
+  TimelineEventDto,
+} from "@/db/queries/requests";
