@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { queryInt } from "./query";
-import { COINS } from "@/db/schema";
+import { COINS, requestStatusEnum, requestTypeEnum } from "@/db/schema";
 import { hasControlChars, isSingleLine } from "@/lib/api/body";
 import { validationError } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors";
@@ -127,18 +127,9 @@ const uint = queryInt;
 export const pageQuerySchema = z.object({ page: uint(1, 1_000_000), limit: uint(10, 50) });
 
 export const requestListQuerySchema = pageQuerySchema.extend({
-  status: ci([
-    "PENDING",
-    "APPROVED",
-    "REJECTED",
-    "CANCELLED",
-    "EXPIRED",
-    "RETURNED",
-    "SENDING",
-    "PAID",
-    "FAILED",
-  ]).optional(),
-  type: ci(["DEPOSIT", "WITHDRAW", "TRANSFER"]).optional(),
+  // Every status and type the schema knows, in one place (db/schema.ts).
+  status: ci(requestStatusEnum.enumValues).optional(),
+  type: ci(requestTypeEnum.enumValues).optional(),
 });
 
 export const checkDuplicateQuerySchema = z.object({
