@@ -1,5 +1,6 @@
 /**
- * The confirmations job (issue 28): every ~30 s (lib/jobs.ts) the SENDING payouts are checked on their network again.
+ * The confirmations job (issue 28): every PAYOUT_CHECK_INTERVAL_MS (30 s; lib/jobs.ts) the SENDING payouts are checked
+ * on their network again.
  * One instance at a time: a pass holds the `job_leases` row `payout-confirmations` (a row with an end time, not a
  * database lock, since a pass waits for the chain); a pass that finds it held does nothing. Per payout, the receipt
  * is read first and the outcome applied in its own short transaction through guarded UPDATEs (lib/wallet/payouts.ts),
