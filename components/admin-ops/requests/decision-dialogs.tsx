@@ -90,7 +90,10 @@ export function DecisionDialog({
   const toast = useToast();
   const [reason, setReason] = useState("");
   const depositApproval = action === "approve" && req.type === "DEPOSIT";
-  const [krwReceived, setKrwReceived] = useState(depositApproval ? (req.krwAmount ?? "") : "");
+  // A live quote is prefilled with the KRW it asked; once it ran out (EXPIRED) the administrator types what arrived.
+  const [krwReceived, setKrwReceived] = useState(
+    depositApproval && req.status !== "EXPIRED" ? (req.krwAmount ?? "") : "",
+  );
   const [txHash, setTxHash] = useState("");
   const [hashProblem, setHashProblem] = useState<string | null>(null);
 
@@ -212,8 +215,10 @@ const REASON_REQUIRED = {
 } as const;
 
 /**
- * Approve or reject several pending requests after one confirmation, with a result per request. A deposit is
- * approved only one at a time, naming the KRW received: bulk approval reports it as not done.
+ * Approve or reject several pending requests after one confirmation, with a result per request. A deposit's
+ * approval names the KRW received: in bulk, the KRW its live quote asked (the dialog says so, and a different amount
+ * is approved one at a time); a deposit whose quote ran out (EXPIRED) needs the KRW that arrived and is reported as
+ * not done.
  */
 export function BulkDecisionDialog({
   action,
@@ -237,14 +242,21 @@ export function BulkDecisionDialog({
     if (action === "reject" && !reason.trim()) throw new InputProblem(t("reasonRequired"));
     const out: DecisionResult[] = [];
     // One at a time: each request is its own exactly-once decision; a failure does not stop the rest.
-    for (const { id, type } of requests) {
-      if (action === "approve" && type === "DEPOSIT") {
+    for (const { id, type, status, krwAmount } of requests) {
+      const deposit = action === "approve" && type === "DEPOSIT";
+      if (deposit && (status === "EXPIRED" || !krwAmount)) {
         out.push({ id, ok: false, text: t("bulkDepositNeedsKrw") });
         setResults([...out]);
         continue;
       }
+      const d: Decision =
+        action === "reject"
+          ? { action, reason: reason.trim() }
+          : deposit
+            ? { action, krwReceived: krwAmount! }
+            : { action };
       try {
-        const outcome = await decide(id, action === "reject" ? { action, reason: reason.trim() } : { action }, memo);
+        const outcome = await decide(id, d, memo);
         const text =
           outcome === "proposed"
             ? t("awaitingApproval")
@@ -271,6 +283,9 @@ export function BulkDecisionDialog({
       done={results !== null && results.length === requests.length}
     >
       <p className="text-sm">{t("bulkConfirm", { n: requests.length })}</p>
+      {action === "approve" && requests.some((r) => r.type === "DEPOSIT") && (
+        <p className="text-sm">{t("bulkDepositAsQuoted")}</p>
+      )}
       {action === "reject" && results === null && <TextArea label={t("reason")} value={reason} onChange={setReason} />}
       {results && (
         <ul aria-label={t("results")} className="flex flex-col gap-1 text-sm" data-testid="bulk-results">
