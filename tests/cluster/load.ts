@@ -259,7 +259,11 @@ export class Load {
     if (ok(o)) return this.model.settle(r, "CANCELLED");
     // No key: a lost answer may hide a cancellation that happened; the request's status says.
     const [row] = await this.o.sql<{ status: string }[]>`SELECT status FROM requests WHERE id = ${r.id}`;
-    this.expect(o.attempts > 1 && row?.status === "CANCELLED", `cancel request ${r.id}`, o);
+    this.expect(
+      o.attempts > 1 && row?.status === "CANCELLED",
+      `cancel request ${r.id} (attempt ${o.attempts}, status now ${row?.status ?? "none"})`,
+      o,
+    );
     if (row?.status === "CANCELLED") this.model.settle(r, "CANCELLED");
   }
 

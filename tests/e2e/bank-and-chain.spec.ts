@@ -233,5 +233,37 @@ for (const locale of ["ko", "en"] as const) {
       if (locale === "en") await axe(page, `/wallet-history payout paid ${locale}`);
       await item.screenshot({ path: `${SHOTS}/${locale}-payout-paid.png` });
     });
+
+    test(`a payout that cannot be made: 송금 실패 처리 → the member reads 송금 실패, the reason and the refund (${locale})`, async ({
+      page,
+      context,
+      browser,
+      baseURL,
+    }) => {
+      test.skip(!handle, "needs the member of the first test");
+      test.skip(locale === "en", "one language is enough for the refusal's words; both are in messages and unit tests");
+      await useLocale(context, baseURL, locale);
+      expect((await page.request.post("/api/login", { data: { userId: handle, password: PASSWORD } })).status()).toBe(
+        200,
+      );
+      const sent = await page.request.post("/api/transfer-requests", {
+        data: { coinSymbol: "WLD", amount: "5", type: "TRANSFER" },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+      const id = (await sent.json()).request.id as number;
+      const a = await admin(browser, baseURL!, locale);
+      expect((await a.request.patch(`/api/admin/requests/${id}`, { data: { action: "APPROVE" } })).status()).toBe(200);
+      const failed = await a.request.post(`/api/admin/requests/${id}/fail`, { data: { reason: "거래소 입금 중단" } });
+      expect(failed.status(), await failed.text()).toBe(200);
+      await a.context().close();
+
+      const { item, progress } = await openRequest(page, locale, id);
+      await expect(item.getByTestId("request-status")).toHaveText(m("history", "status.FAILED"));
+      await expect(progress.getByTestId("step-FAILED")).toContainText(m("history", "status.FAILED"));
+      await expect(progress.getByTestId("failed-reason")).toContainText("거래소 입금 중단");
+      await expect(progress.getByTestId("failed-reason")).toContainText(m("history", "steps.failedRefund"));
+      await axe(page, `/wallet-history payout failed ${locale}`);
+      await item.screenshot({ path: `${SHOTS}/${locale}-payout-failed.png` });
+    });
   });
 }
