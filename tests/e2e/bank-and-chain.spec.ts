@@ -242,6 +242,7 @@ for (const locale of ["ko", "en"] as const) {
     }) => {
       test.skip(!handle, "needs the member of the first test");
       test.skip(locale === "en", "one language is enough for the refusal's words; both are in messages and unit tests");
+      await page.setViewportSize({ width: 390, height: 1600 });
       await useLocale(context, baseURL, locale);
       expect((await page.request.post("/api/login", { data: { userId: handle, password: PASSWORD } })).status()).toBe(
         200,
