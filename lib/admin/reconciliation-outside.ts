@@ -103,6 +103,15 @@ const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-M
 const dec = (v: string | null | undefined) => new D(v ?? "0");
 const txt = (v: Dec) => v.toFixed();
 
+/**
+ * A transfer/withdrawal approved before issue 28 was paid out by its approval (its settle posting credited external,
+ * lib/wallet/payouts.ts): it is not in transit, can take no hash, and is left out of these figures and the stuck list,
+ * as the ledger invariant leaves it out (lib/ledger/check.ts).
+ */
+const notPaidByApproval = sql`NOT EXISTS (
+  SELECT 1 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+  WHERE e.posting_id = r.settle_posting_id AND a.kind::text = 'external')`;
+
 /** The figures as of `at` (the application clock). */
 export async function outsideReconciliation(db: DbOrTx, at: Date): Promise<Outside> {
   const stuckHours = env().STUCK_HOURS;
@@ -111,10 +120,11 @@ export async function outsideReconciliation(db: DbOrTx, at: Date): Promise<Outsi
   // Requests of every network, by status (the network is the first segment of the payout address).
   const byStatus = rowsOf<{ network: string; status: string; sum: string; n: string | number }>(
     await db.execute(sql`
-      SELECT split_part(wallet_addr, '|', 1) AS network, status::text AS status,
-        COALESCE(SUM(amount), 0)::text AS sum, COUNT(*) AS n
-      FROM requests
-      WHERE type IN ('TRANSFER', 'WITHDRAW') AND status::text IN ('APPROVED', 'SENDING', 'PAID')
+      SELECT split_part(r.wallet_addr, '|', 1) AS network, r.status::text AS status,
+        COALESCE(SUM(r.amount), 0)::text AS sum, COUNT(*) AS n
+      FROM requests r
+      WHERE r.type IN ('TRANSFER', 'WITHDRAW') AND r.status::text IN ('APPROVED', 'SENDING', 'PAID')
+        AND (r.status::text = 'PAID' OR ${notPaidByApproval})
       GROUP BY 1, 2`),
   );
   // The ledger's payouts → external postings (lib/wallet/payouts.ts markPaid: kind <TYPE>_PAID, idempotency key
@@ -145,8 +155,8 @@ export async function outsideReconciliation(db: DbOrTx, at: Date): Promise<Outsi
   );
   const inTransitByCoin = rowsOf<{ coin: string; sum: string }>(
     await db.execute(sql`
-      SELECT coin_symbol::text AS coin, SUM(amount)::text AS sum FROM requests
-      WHERE type IN ('TRANSFER', 'WITHDRAW') AND status::text IN ('APPROVED', 'SENDING')
+      SELECT r.coin_symbol::text AS coin, SUM(r.amount)::text AS sum FROM requests r
+      WHERE r.type IN ('TRANSFER', 'WITHDRAW') AND r.status::text IN ('APPROVED', 'SENDING') AND ${notPaidByApproval}
       GROUP BY 1`),
   );
 
@@ -253,7 +263,7 @@ export async function outsideReconciliation(db: DbOrTx, at: Date): Promise<Outsi
       SELECT ${columns}, r.status::text AS status, ${iso("r.updated_at")} AS since
       FROM requests r JOIN users u ON u.id = r.user_id
       WHERE r.type IN ('TRANSFER', 'WITHDRAW') AND r.status::text IN ('APPROVED', 'SENDING')
-        AND r.updated_at < ${cutoff}::timestamptz
+        AND r.updated_at < ${cutoff}::timestamptz AND ${notPaidByApproval}
       ORDER BY r.updated_at, r.id LIMIT ${LIST_MAX}`),
   );
   // A deposit is stuck since it was asked for: no statement line paid it and nobody credited or closed it.

@@ -17,6 +17,11 @@ import * as depositRoute from "@/app/api/requests/deposit/route";
 import * as transferRoute from "@/app/api/transfer-requests/route";
 import { runConfirmationsPass } from "@/lib/chain/confirmations";
 import { advanceTestClock, setTestClock } from "@/lib/clock";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { requests } from "@/db/schema";
+import { member as member_, post, system } from "@/lib/ledger";
+import { D } from "@/lib/money";
 import { fund, setFreshWldPrice } from "../factories/money";
 import { createUser, type TestUser } from "../factories/users";
 import { type EvmNode, startEvmNode } from "../support/evm-node";
@@ -256,4 +261,53 @@ describe(`GET /api/admin/reconciliation outside (${db})`, () => {
     ]);
     expect(col(rowOf(waiting.id), "krwReceived")).toBe("");
   }, 120_000);
+
+  it(`a transfer approved before issue 28 (paid out by its approval) is neither in transit nor stuck (${db})`, async () => {
+    const admin = await createUser({ role: "ADMIN" });
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const member = await createUser({ idStatus: "APPROVED", walletAddr: `OP|Upbit|${to}` });
+    await fund(member.id, { staked: "50" });
+    const asked = await call(transferRoute, "POST", "/api/transfer-requests", {
+      body: { amount: "7", type: "TRANSFER" },
+      cookie: member.cookie,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const id = asked.body.request.id as number;
+    const before = (await recon(admin)).body.outside;
+    const opBefore = before.networks.find((n: { network: string }) => n.network === "OP");
+    // What the approval wrote before issue 28: held → external + fees in one posting, the request APPROVED.
+    const d = await getDb();
+    const [r] = await d.select().from(requests).where(eq(requests.id, id));
+    const p = await post(d, {
+      kind: "TRANSFER_PAYOUT",
+      idempotencyKey: `request-settle:${id}`,
+      actorId: admin.id,
+      memo: `request ${id}`,
+      legs: [
+        { account: member_(member.id, "WLD", "held"), amount: new D(r!.total).neg() },
+        { account: system("WLD", "external"), amount: r!.amount },
+        { account: system("WLD", "fees"), amount: r!.fee },
+      ],
+      memberTx: [{ userId: member.id, type: "TRANSFER", coinSymbol: "WLD", amount: new D(r!.total).neg() }],
+    });
+    await d
+      .update(requests)
+      .set({ status: "APPROVED", settlePostingId: p.postingId, handledBy: admin.id })
+      .where(eq(requests.id, id));
+
+    advanceTestClock(25 * 3_600_000);
+    const later = (await recon(admin)).body.outside;
+    setTestClock(null);
+    expect(later.stuckPayouts.map((x: { id: number }) => x.id)).not.toContain(id);
+    const opLater = later.networks.find((n: { network: string }) => n.network === "OP");
+    expect(opLater.approved).toBe(opBefore.approved);
+    expect(opLater.inTransit).toBe(opBefore.inTransit);
+    // Nor can it take a hash: its coins already left.
+    const payout = await call(payoutRoute, "POST", `/api/admin/requests/${id}/payout`, {
+      body: { txHash: `0x${"ab".repeat(32)}` },
+      cookie: admin.cookie,
+      params: { id: String(id) },
+    });
+    expect(payout.status).toBe(409);
+  });
 });
