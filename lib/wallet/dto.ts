@@ -1,7 +1,8 @@
 /**
- * A request as its member reads it (the history, the receipt, the timeline) and the proof it carries (issue 28:
- * the bank statement that paid a deposit, the transaction that paid a transfer or withdrawal). Screens import these
- * from here, not from db/ (the layers: components never import @/db); the queries that build them define them.
+ * A request as its member reads it (the history, the receipt, the timeline), as the console's queue reads it, and
+ * the proof it carries (issue 28: the bank statement that paid a deposit, the transaction that paid a transfer or
+ * withdrawal). Screens import these from here, not from db/ (the layers: components never import @/db); the queries
+ * that build them define them.
  */
 export type {
   DepositProofDto,
@@ -9,3 +10,5 @@ export type {
   RequestDto,
   TimelineEventDto,
 } from "@/db/queries/requests";
+export type { AdminQueueRowDto } from "@/db/queries/admin-requests";
+export type { RequestStatus, RequestType } from "@/db/schema";

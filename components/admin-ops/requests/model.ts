@@ -1,6 +1,5 @@
 /** The request queue's client model: the server's row DTO, the decisions, the filter values. */
-import type { AdminQueueRowDto } from "@/db/queries/admin-requests";
-import type { RequestStatus, RequestType } from "@/db/schema";
+import type { AdminQueueRowDto, RequestStatus, RequestType } from "@/lib/wallet/dto";
 
 export type AdminRequest = AdminQueueRowDto;
 export type RequestList = { items: AdminRequest[]; total: number };
