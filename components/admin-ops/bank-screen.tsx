@@ -10,14 +10,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
-import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
-import { TextArea } from "@/components/admin/ui/fields";
+import { useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
 import { PageHeader, QueryRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useToast } from "@/components/ui/toast";
-import { api, newIdempotencyKey } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { refreshQueries } from "@/lib/client/refresh";
 import {
   BANK_LINE_STATUSES,
@@ -27,7 +26,7 @@ import {
   type BankUploadResultDto,
 } from "@/lib/deposits/dto";
 import { kstDateTime, krw } from "./format";
-import type { AdminRequest, RequestList } from "./requests/model";
+import { DismissDialog, MatchDialog } from "./bank-dialogs";
 import { useUrlState } from "./url-state";
 
 const LIMIT = 20;
@@ -308,156 +307,5 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
         </section>
       )}
     </form>
-  );
-}
-
-/** The line's date, name and KRW, at the top of its dialogs. */
-function LineSummary({ line }: { line: BankLineDto }) {
-  const t = useTranslations("AdminOps.bank");
-  const locale = useLocale();
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm tabular-nums">
-      <dt className="text-gray-600">{t("col.occurredAt")}</dt>
-      <dd>{kstDateTime(line.occurredAt)}</dd>
-      <dt className="text-gray-600">{t("col.depositorName")}</dt>
-      <dd className="font-semibold">{line.depositorName}</dd>
-      <dt className="text-gray-600">{t("col.amount")}</dt>
-      <dd>₩{krw(line.amountKrw, locale)}</dd>
-      {line.reviewReason && (
-        <>
-          <dt className="text-gray-600">{t("col.reason")}</dt>
-          <dd>{t(`reason.${line.reviewReason}`)}</dd>
-        </>
-      )}
-    </dl>
-  );
-}
-
-/** One Idempotency-Key per line and resolution: a retried click replays the first answer instead of resolving twice. */
-function useResolve(lineId: number) {
-  const keys = useRef(new Map<string, string>());
-  return (body: object, memo: string) => {
-    const k = JSON.stringify(body);
-    const key = keys.current.get(k) ?? newIdempotencyKey();
-    keys.current.set(k, key);
-    return api<{ line: BankLineDto; proposal?: { id: number } }>(`/api/admin/deposits/bank/lines/${lineId}/resolve`, {
-      method: "POST",
-      body,
-      idempotencyKey: key,
-      headers: memoHeaders(memo),
-    });
-  };
-}
-
-/** `요청에 연결`: choose an open deposit (PENDING or EXPIRED), searchable by 입금자명 or member. */
-function MatchDialog({ line, onClose, onDone }: { line: BankLineDto; onClose: () => void; onDone: () => void }) {
-  const t = useTranslations("AdminOps.bank");
-  const tr = useTranslations("AdminOps.requests");
-  const locale = useLocale();
-  const toast = useToast();
-  const searchId = useId();
-  const groupId = useId();
-  const [search, setSearch] = useState(line.reviewReason === "UNKNOWN_NAME" ? "" : line.depositorName);
-  const [chosen, setChosen] = useState<number | null>(line.request?.id ?? null);
-  const resolve = useResolve(line.id);
-  const q = search.trim();
-  const deposits = useQuery({
-    queryKey: ["admin-ops", "bank-open-deposits", q],
-    queryFn: async () => {
-      const base = `type=DEPOSIT&limit=50${q ? `&search=${encodeURIComponent(q)}` : ""}`;
-      const [pending, expired] = await Promise.all([
-        api<RequestList>(`/api/admin/requests?${base}&status=PENDING`),
-        api<RequestList>(`/api/admin/requests?${base}&status=EXPIRED`),
-      ]);
-      return [...pending.items, ...expired.items];
-    },
-    placeholderData: keepPreviousData,
-  });
-  const options: AdminRequest[] = deposits.data ?? [];
-
-  async function confirm(memo: string) {
-    if (chosen === null) throw new InputProblem(t("chooseRequest"));
-    const res = await resolve({ action: "match", requestId: chosen }, memo);
-    toast(res.proposal ? t("proposedToast", { id: chosen }) : t("matchedToast", { id: chosen }), {
-      kind: res.proposal ? "info" : "success",
-    });
-    onDone();
-  }
-
-  return (
-    <AdminDialog open title={t("matchTitle")} onClose={onClose} onConfirm={confirm}>
-      <LineSummary line={line} />
-      <p className="break-keep text-sm text-gray-700">{t("matchHint")}</p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={searchId} className="text-sm font-medium text-gray-700">
-          {t("searchDeposits")}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={search}
-          autoComplete="off"
-          onChange={(e) => setSearch(e.target.value)}
-          className="rounded-xl border border-gray-300 px-4 py-3 text-base outline-none focus:border-accent focus:ring-2 focus:ring-accent/30"
-        />
-      </div>
-      <fieldset className="flex flex-col gap-1" aria-describedby={`${groupId}-state`}>
-        <legend className="mb-1 text-sm font-medium text-gray-700">{t("openDeposits")}</legend>
-        <p id={`${groupId}-state`} className="sr-only" aria-live="polite">
-          {deposits.isFetching ? "…" : String(options.length)}
-        </p>
-        {options.length === 0 && !deposits.isFetching && <p className="text-sm text-gray-600">{t("noDeposits")}</p>}
-        <div className="flex max-h-64 flex-col gap-1 overflow-y-auto">
-          {options.map((r) => (
-            <label
-              key={r.id}
-              className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${
-                chosen === r.id ? "border-gray-900 bg-gray-50" : "border-gray-200"
-              }`}
-            >
-              <input
-                type="radio"
-                name={`${groupId}-request`}
-                value={r.id}
-                checked={chosen === r.id}
-                onChange={() => setChosen(r.id)}
-              />
-              <span className="tabular-nums">
-                {t("depositOption", {
-                  id: r.id,
-                  name: r.deposit?.depositorName ?? "—",
-                  userId: r.user.userId,
-                  krw: krw(r.krwAmount ?? "0", locale),
-                  status: tr(`status.${r.status}`),
-                })}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </AdminDialog>
-  );
-}
-
-/** `무시`: the line pays no deposit; the reason is required and kept. */
-function DismissDialog({ line, onClose, onDone }: { line: BankLineDto; onClose: () => void; onDone: () => void }) {
-  const t = useTranslations("AdminOps.bank");
-  const toast = useToast();
-  const [reason, setReason] = useState("");
-  const resolve = useResolve(line.id);
-
-  async function confirm(memo: string) {
-    if (!reason.trim()) throw new InputProblem(t("dismissReasonRequired"));
-    await resolve({ action: "dismiss", reason: reason.trim() }, memo);
-    toast(t("dismissedToast"), { kind: "success" });
-    onDone();
-  }
-
-  return (
-    <AdminDialog open title={t("dismissTitle")} danger onClose={onClose} onConfirm={confirm}>
-      <LineSummary line={line} />
-      <p className="break-keep text-sm text-gray-700">{t("dismissHint")}</p>
-      <TextArea label={t("dismissReason")} value={reason} onChange={setReason} />
-    </AdminDialog>
   );
 }
