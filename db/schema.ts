@@ -128,6 +128,8 @@ export const users = pgTable(
     index("users_user_id_trgm_idx").using("gin", sql`${t.userId} gin_trgm_ops`),
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("users_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
+    // Issue 29 (migration 0022): a phone term's digits against the stored `010-2345-6789`'s digits.
+    index("users_phone_digits_trgm_idx").using("gin", sql`(replace(${t.phone}, '-', '')) gin_trgm_ops`),
   ],
 );
 

@@ -11,6 +11,10 @@ export const ERROR_STATUS = {
   /** Two-factor: a wrong, used or malformed authentication code. */
   INVALID_OTP: 400,
   WEAK_PASSWORD: 400,
+  /** Issue 29: the new password is the current one (refused before anything changes: no cool-down). */
+  SAME_PASSWORD: 400,
+  /** Issue 29: not a Korean mobile or landline number (lib/phone.ts). */
+  INVALID_PHONE: 400,
   INVALID_AMOUNT: 400,
   KRW_RECEIVED_REQUIRED: 400,
   BELOW_MINIMUM: 400,
@@ -102,6 +106,8 @@ export const ERROR_STATUS = {
   /** Issue 28: a bank statement the server cannot read (`line` and `field` name the first bad line when one is). */
   BANK_STATEMENT_INVALID: 400,
   RATE_LIMITED: 429,
+  /** Issue 29: too many failed logins for the account or the address; `opensAt` (ISO) and `opensAtKst` say when. */
+  LOGIN_LOCKED: 429,
   INTERNAL: 500,
   PRICE_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,

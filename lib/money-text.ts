@@ -79,7 +79,7 @@ export function formatDecimal(value: Fixed | string | number, maxDecimals: numbe
   return `${neg ? "-" : ""}${grouped}${frac ? `.${frac}` : ""}`;
 }
 
-/** KRW as cards show it: whole won, grouped. */
+/** KRW as cards show it: whole won, grouped (cut toward zero, like every figure here). */
 export const formatKrwText = (value: Fixed | string | number, locale = "ko-KR") => formatDecimal(value, 0, locale);
 
 /** WLD with up to 2 decimals (summaries) or 8 (details). */

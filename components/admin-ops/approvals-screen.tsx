@@ -22,9 +22,11 @@ import { CANCEL_NOTES, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/admi
 import type { ProposalDto } from "@/lib/admin/proposals";
 import type { UnblockPayload } from "@/lib/destinations/dto";
 import { api } from "@/lib/client/api";
+import { addFixed, FIXED_ZERO, fixedText, parseDecimal, subFixed } from "@/lib/money-text";
 import { ageOf, kstDateTime } from "./format";
 import { Select } from "./ops-ui";
 import { useUrlState } from "./url-state";
+import { useNetworkName } from "./words";
 import { refreshQueries } from "@/lib/client/refresh";
 
 /** The API's proposal (GET /api/admin/proposals): the server's own type, so the two cannot drift apart. */
@@ -45,13 +47,34 @@ const STATUS_TONE: Record<ProposalStatus, string> = {
   CANCELLED: "bg-gray-100 text-gray-700 ring-gray-300",
 };
 
-/** The change as one line: signed amount with its coin, a rate before → after, or a KRW limit. */
+/**
+ * The change as one line, current → proposed: a signed amount with the balance it moves before → after, a rate or
+ * a KRW limit or a role now → proposed. "Now" is `current` (read by the server when the queue is read) for a
+ * pending proposal, the stored `before` for a decided one.
+ */
 function useChangeText() {
   const t = useTranslations("AdminOps.approvals");
   const locale = useLocale();
+  const networkName = useNetworkName();
   return (p: Proposal): string => {
     const x = p.payload as Record<string, string | null | undefined> & { patch?: Record<string, string> };
-    const amount = (sign: "+" | "−", coin = "WLD") => `${sign}${fmtWld(String(x.amount), locale, true)} ${coin}`;
+    const cur = p.current ?? null;
+    const pct = (r: string | null | undefined) => (r ? `${fmtRate(r)}%` : t("change.noRate"));
+    /** "+100 WLD · 보유 1,000 → 1,100 WLD" when the current balance is known. */
+    const amount = (sign: "+" | "−", coin = "WLD") => {
+      const text = `${sign}${fmtWld(String(x.amount), locale, true)} ${coin}`;
+      if (!cur?.balance || !cur.account) return text;
+      const d = parseDecimal(String(x.amount)) ?? FIXED_ZERO;
+      const before = parseDecimal(cur.balance) ?? FIXED_ZERO;
+      const after = sign === "+" ? addFixed(before, d) : subFixed(before, d);
+      return `${text} · ${t("change.balance", {
+        account: t(`change.account.${cur.account}`),
+        before: fmtWld(cur.balance, locale, true),
+        after: fmtWld(fixedText(after), locale, true),
+        coin,
+      })}`;
+    };
+    const limit = (krw: string | null | undefined, fallback: string) => (krw ? `₩${fmtKrw(krw, locale)}` : fallback);
     switch (p.kind) {
       case "coin":
         return amount("+", String(x.symbol));
@@ -61,14 +84,19 @@ function useChangeText() {
         return amount(String(x.action) === "withdraw" ? "−" : "+");
       case "staking":
         return amount("−", String(x.symbol));
-      case "member_rate":
-        return `${x.before ? `${fmtRate(x.before)}%` : "—"} → ${fmtRate(String(x.rate))}%`;
+      case "member_rate": {
+        // Decided: the stored rate before; none stored means the member earned the product's rate.
+        if (!cur) return `${x.before ? pct(x.before) : t("change.productRateNote")} → ${fmtRate(String(x.rate))}%`;
+        const note = cur.rateSource === "product" ? ` (${t("change.productRateNote")})` : "";
+        return `${pct(cur.rate)}${note} → ${fmtRate(String(x.rate))}%`;
+      }
       case "product_rate": {
         // The rate before → after, and what else the change does that can raise a rate in force.
         const patch = (p.payload as { patch: { annualRate?: string; active?: boolean; coinSymbol?: string } }).patch;
         const minAmount = x.patch?.minAmount;
+        const now = cur?.rate ?? x.before;
         return [
-          `${x.productName}: ${fmtRate(String(x.before))}% → ${fmtRate(String(patch.annualRate ?? x.before))}%`,
+          `${x.productName}: ${pct(now)} → ${pct(String(patch.annualRate ?? now))}`,
           patch.active === undefined ? null : t(patch.active ? "change.activate" : "change.deactivate"),
           patch.coinSymbol ?? null,
           minAmount === undefined ? null : t("change.minAmount", { amount: fmtWld(minAmount, locale, true) }),
@@ -76,23 +104,32 @@ function useChangeText() {
           .filter((part) => part !== null)
           .join(" · ");
       }
-      case "withdraw_limit":
-        return x.limitKrw ? `₩${fmtKrw(x.limitKrw, locale)}` : t("defaultLimit");
-      case "deposit":
-        return `${t("change.depositRequest", { id: String(x.requestId) })} · ${amount("+", String(x.symbol ?? "WLD"))} (₩${fmtKrw(String(x.krw), locale)})`;
+      case "withdraw_limit": {
+        const dflt = cur?.defaultLimitKrw
+          ? t("change.defaultLimitOf", { amount: fmtKrw(cur.defaultLimitKrw, locale) })
+          : t("defaultLimit");
+        const proposed = limit(x.limitKrw, dflt);
+        return cur ? `${limit(cur.limitKrw, dflt)} → ${proposed}` : proposed;
+      }
+      case "deposit": {
+        const krw = `₩${fmtKrw(String(x.krw), locale)}`;
+        return `${t("change.depositRequest", { id: String(x.requestId) })} (${krw}) · ${amount("+", String(x.symbol ?? "WLD"))}`;
+      }
       case "role":
-        return `${t(`role.${x.before}`)} → ${t(`role.${x.role}`)}`;
+        return `${t(`role.${cur?.role ?? x.before}`)} → ${t(`role.${x.role}`)}`;
       case "password_reset":
         return t("change.passwordReset");
       case "two_factor_reset":
-        return t("change.twoFactorReset");
+        return cur?.twoFactor === false ? t("change.twoFactorAlreadyOff") : t("change.twoFactorOnOff");
       case "product_create": {
         const product = (p.payload as { product: { name: string; annualRate: string } }).product;
-        return `${product.name}: ${fmtRate(product.annualRate)}%`;
+        return cur
+          ? `${product.name}: ${pct(cur.rate)} → ${pct(product.annualRate)}`
+          : `${product.name}: ${pct(product.annualRate)}`;
       }
       case "destination_unblock": {
         const { name, patch } = p.payload as UnblockPayload;
-        const networks = patch.networks ? ` · ${patch.networks.join(", ")}` : "";
+        const networks = patch.networks ? ` · ${patch.networks.map(networkName).join(", ")}` : "";
         return `${name}: ${t("change.destinationUnblock")}${networks}`;
       }
     }

@@ -24,7 +24,7 @@ import { api } from "@/lib/client/api";
 import { ageOf, kstDateTime, krw, wld } from "./format";
 import { useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
-import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
+import { PageHeader, QueryRows, TableBox, Truncated, td, tdNum, th, thNum } from "@/components/admin/ui/table";
 import { explorerTxUrl } from "@/lib/chain/explorer";
 import { CopyButton, ExportButton, FilterField, Select } from "./ops-ui";
 import { BulkDecisionDialog, DecisionDialog } from "./requests/decision-dialogs";
@@ -40,6 +40,7 @@ import { TravelRuleBadge } from "./requests/travel-rule-details";
 import { useDecide } from "./requests/use-decide";
 import { useUrlState } from "./url-state";
 import { refreshQueries } from "@/lib/client/refresh";
+import { useNetworkName } from "./words";
 
 const LIMIT = 20;
 
@@ -51,6 +52,7 @@ type DialogState =
 export function DepositsScreen() {
   const t = useTranslations("AdminOps.requests");
   const tc = useTranslations("AdminOps.common");
+  const networkName = useNetworkName();
   const locale = useLocale();
   const errorText = useErrorText();
   const qc = useQueryClient();
@@ -82,6 +84,7 @@ export function DepositsScreen() {
   if (values.type) exportQuery.set("type", values.type);
   if (values.status) exportQuery.set("status", values.status);
   if (values.search) exportQuery.set("search", values.search);
+  if (locale === "en") exportQuery.set("lang", "en"); // the CSV's headers in the screen's language
   const COLS = 14;
 
   return (
@@ -142,7 +145,7 @@ export function DepositsScreen() {
         </div>
       </div>
 
-      <TableBox label={t("title")}>
+      <TableBox label={t("title")} stickyStart={2}>
         <thead>
           <tr>
             <th className={th}>
@@ -190,7 +193,7 @@ export function DepositsScreen() {
                   </td>
                   <td className={td}>
                     <span className="font-medium">{r.user.userId}</span>
-                    <span className="ml-1 text-xs text-gray-500">{r.user.name}</span>
+                    <Truncated text={r.user.name} max="max-w-[8rem]" className="ml-1 text-xs text-gray-500" />
                     {r.deposit && <DepositProof req={r} />}
                   </td>
                   <td className={td}>
@@ -202,7 +205,7 @@ export function DepositsScreen() {
                   <td className={tdNum}>{wld(r.fee, locale, true)}</td>
                   <td className={tdNum}>{wld(r.total, locale, true)}</td>
                   <td className={tdNum}>{r.krwValue ? `₩${krw(r.krwValue, locale)}` : "—"}</td>
-                  <td className={td}>{w?.network || "—"}</td>
+                  <td className={td}>{networkName(w?.network)}</td>
                   <td className={td}>{w?.exchange || "—"}</td>
                   <td className={td}>
                     {w?.address ? (

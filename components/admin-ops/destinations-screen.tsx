@@ -12,7 +12,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Field, Radios } from "@/components/admin/ui/fields";
-import { PageHeader, QueryRows, TableBox, td, th } from "@/components/admin/ui/table";
+import { PageHeader, QueryRows, TableBox, Truncated, td, th } from "@/components/admin/ui/table";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
@@ -21,6 +21,7 @@ import type { DestinationDto, DestinationKind, TravelRulePartner } from "@/lib/d
 import { NETWORKS, type Network } from "@/lib/exchanges";
 import { kstDateTime } from "./format";
 import { Select } from "./ops-ui";
+import { useNetworkName } from "./words";
 
 type Form = {
   name: string;
@@ -47,6 +48,7 @@ const STATUS_TONE = {
 
 export function DestinationsScreen() {
   const t = useTranslations("AdminOps.destinations");
+  const networkName = useNetworkName();
   const errorText = useErrorText();
   const toast = useToast();
   const qc = useQueryClient();
@@ -125,9 +127,11 @@ export function DestinationsScreen() {
           <QueryRows query={list} cols={COLS} count={items.length} empty={t("empty")} errorText={errorText}>
             {items.map((d) => (
               <tr key={d.id} data-testid={`destination-${d.name}`}>
-                <td className={`${td} font-medium`}>{d.name}</td>
+                <td className={`${td} font-medium`}>
+                  <Truncated text={d.name} max="max-w-[12rem]" />
+                </td>
                 <td className={tdWrap}>
-                  <span className="block max-w-[7.5rem]">{d.networks.join(", ")}</span>
+                  <span className="block max-w-[7.5rem]">{d.networks.map(networkName).join(", ")}</span>
                 </td>
                 <td className={td}>{t(`kind.${d.kind}`)}</td>
                 <td className={td}>{d.travelRulePartner ? t(`partner.${d.travelRulePartner}`) : t("partner.none")}</td>
@@ -237,6 +241,7 @@ function DestinationFields({
   creating: boolean;
 }) {
   const t = useTranslations("AdminOps.destinations");
+  const networkName = useNetworkName();
   const id = useId();
   const toggle = (n: Network) =>
     setForm((f) => ({
@@ -262,7 +267,7 @@ function DestinationFields({
                 onChange={() => toggle(n)}
                 className="h-4 w-4 accent-gray-900"
               />
-              {n}
+              {networkName(n)}
             </label>
           ))}
         </div>

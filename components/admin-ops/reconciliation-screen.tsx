@@ -18,6 +18,7 @@ import { Button } from "@/components/ui/button";
 import type { Outside, StuckRequest } from "@/lib/admin/reconciliation-outside";
 import { api } from "@/lib/client/api";
 import { krw } from "./format";
+import { useNetworkName } from "./words";
 
 type Kinds<K extends string> = Record<K, string>;
 type Coin = {
@@ -189,9 +190,8 @@ export function ReconciliationScreen() {
               className={`flex flex-col gap-1 px-4 py-3 ${i.ok ? "" : "bg-rose-50"}`}
             >
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="text-sm font-medium break-keep">
-                  {t.has(`inv.${i.key}`) ? t(`inv.${i.key}`) : i.invariant}{" "}
-                  <code className="ml-1 text-xs text-gray-500">{i.invariant}</code>
+                <span className="text-sm font-medium break-keep" title={i.invariant}>
+                  {t.has(`inv.${i.key}`) ? t(`inv.${i.key}`) : i.invariant}
                 </span>
                 <State ok={i.ok} good={t("ok")} bad={t("bad")} />
               </div>
@@ -217,6 +217,7 @@ function OutsideSection({ data }: { data: Outside }) {
   const t = useTranslations("AdminOps.reconciliation");
   const to = useTranslations("AdminOps.reconciliation.outside");
   const locale = useLocale();
+  const networkName = useNetworkName();
   const w = (v: string) => fmtWld(v, locale, true);
   const k = data.krw;
   return (
@@ -247,7 +248,7 @@ function OutsideSection({ data }: { data: Outside }) {
           {data.networks.map((n) => (
             <tr key={n.network} data-testid={`recon-network-${n.network}`} className={n.ok ? "" : "bg-rose-50"}>
               <th scope="row" className={`${td} text-left font-semibold`}>
-                {n.network}
+                {networkName(n.network)}
               </th>
               <td className={tdNum}>
                 <span data-testid="paid-with-proof">{w(n.paidWithProof)}</span>
@@ -367,6 +368,7 @@ function StuckList({
   const to = useTranslations("AdminOps.reconciliation.outside");
   const tr = useTranslations("AdminOps.requests");
   const locale = useLocale();
+  const networkName = useNetworkName();
   const bad = count > 0;
   return (
     <div
@@ -388,7 +390,7 @@ function StuckList({
                 #{r.id} {tr(`type.${r.type}`)} · {r.userId} · {tr(`status.${r.status}`)} ·{" "}
                 {r.type === "DEPOSIT"
                   ? `₩${krw(r.krwAmount ?? "0", locale)}${r.depositorName ? ` · ${r.depositorName}` : ""}`
-                  : `${fmtWld(r.amount, locale, true)} ${r.coin}${r.network ? ` · ${r.network}` : ""}`}{" "}
+                  : `${fmtWld(r.amount, locale, true)} ${r.coin}${r.network ? ` · ${networkName(r.network)}` : ""}`}{" "}
                 · {to("since", { hours: r.hours })}
               </li>
             ))}

@@ -2,7 +2,9 @@
 
 /**
  * /admin/signup-codes — `추천인 코드`: every member referral code and admin-issued sign-up code, its owner and
- * how many sign-ups used it. A SUPERADMIN edits a member's code (PATCH /api/admin/users/{id}/ref-code).
+ * how many sign-ups used it. A SUPERADMIN edits a member's code (PATCH /api/admin/users/{id}/ref-code); an
+ * administrator issues a sign-up code (POST /api/admin/signup-codes { code?, note?, maxUses? }) and deactivates one
+ * (DELETE /api/admin/signup-codes/{id}). Each control is offered from the permission table (lib/auth/permissions.ts).
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
@@ -14,7 +16,9 @@ import { ApiError, api } from "@/lib/client/api";
 import { kstDateTime } from "./format";
 import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
-import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
+import { PageHeader, TableBox, Truncated, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
+import { useAdmin } from "@/components/admin/admin-context";
+import { can } from "@/lib/auth/permissions";
 import { FilterField } from "./ops-ui";
 import { useUrlState } from "./url-state";
 import { refreshQueries } from "@/lib/client/refresh";
@@ -38,6 +42,7 @@ type RawCode = {
 };
 type Code = {
   key: string;
+  id: number | null;
   code: string;
   kind: "MEMBER" | "SIGNUP";
   owner: Owner;
@@ -56,6 +61,7 @@ function normalize(r: RawCode, i: number): Code {
   const kindText = (r.kind ?? r.source ?? "MEMBER").toUpperCase();
   return {
     key: `${kindText}-${r.id ?? i}-${r.code}`,
+    id: r.id ?? null,
     code: r.code,
     kind: kindText.startsWith("SIGNUP") || kindText === "ADMIN" || kindText === "ISSUED" ? "SIGNUP" : "MEMBER",
     owner,
@@ -67,8 +73,11 @@ function normalize(r: RawCode, i: number): Code {
 
 const LIMIT = 20;
 
-export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
+export function SignupCodesScreen() {
   const t = useTranslations("AdminOps.codes");
+  const me = useAdmin();
+  const canEdit = can(me.role, "member.ref-code");
+  const canManage = can(me.role, "signup-codes.manage");
   const errorText = useErrorText();
   const toast = useToast();
   const qc = useQueryClient();
@@ -83,6 +92,9 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
   });
   const [editing, setEditing] = useState<Code | null>(null);
   const [code, setCode] = useState("");
+  const [creating, setCreating] = useState(false);
+  const [deactivating, setDeactivating] = useState<Code | null>(null);
+  const refresh = () => refreshQueries(qc, { queryKey: ["admin-ops", "referral-codes"] });
 
   async function save(memo: string) {
     if (!editing?.owner) return;
@@ -99,10 +111,17 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
   }
 
   const items = list.data?.items ?? [];
-  const COLS = canEdit ? 6 : 5;
+  const showActions = canEdit || canManage;
+  const COLS = showActions ? 6 : 5;
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t("title")} />
+      <PageHeader title={t("title")}>
+        {canManage && (
+          <Button size="sm" onClick={() => setCreating(true)}>
+            {t("create")}
+          </Button>
+        )}
+      </PageHeader>
       <FilterField
         label={t("search")}
         value={values.search}
@@ -117,7 +136,7 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
             <th className={th}>{t("col.owner")}</th>
             <th className={thNum}>{t("col.signups")}</th>
             <th className={th}>{t("col.state")}</th>
-            {canEdit && <th className={th}>{t("col.actions")}</th>}
+            {showActions && <th className={th}>{t("col.actions")}</th>}
           </tr>
         </thead>
         <tbody>
@@ -130,7 +149,9 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
                   {c.owner ? (
                     <>
                       <span className="font-medium">{c.owner.userId}</span>
-                      {c.owner.name && <span className="ml-1 text-xs text-gray-600">{c.owner.name}</span>}
+                      {c.owner.name && (
+                        <Truncated text={c.owner.name} max="max-w-[8rem]" className="ml-1 text-xs text-gray-600" />
+                      )}
                     </>
                   ) : (
                     "—"
@@ -141,9 +162,19 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
                   {c.active ? t("active") : t("inactive")}
                   {c.createdAt && <span className="ml-2 text-xs text-gray-600">{kstDateTime(c.createdAt)}</span>}
                 </td>
-                {canEdit && (
+                {showActions && (
                   <td className={td}>
-                    {c.kind === "MEMBER" && c.owner && (
+                    {canManage && c.kind === "SIGNUP" && c.active && c.id !== null && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t("deactivateOf", { code: c.code })}
+                        onClick={() => setDeactivating(c)}
+                      >
+                        {t("deactivate")}
+                      </Button>
+                    )}
+                    {canEdit && c.kind === "MEMBER" && c.owner && (
                       <Button
                         size="sm"
                         variant="secondary"
@@ -164,6 +195,32 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
         </tbody>
       </TableBox>
       {list.data && <Pager page={page} total={list.data.total} limit={LIMIT} onPage={(p) => set({ page: p })} />}
+      {creating && (
+        <CreateCodeDialog
+          onClose={() => setCreating(false)}
+          onDone={async (created) => {
+            setCreating(false);
+            toast(t("createdToast", { code: created }), { kind: "success" });
+            await refresh();
+          }}
+        />
+      )}
+      {deactivating && (
+        <AdminDialog
+          open
+          danger
+          title={t("deactivateTitle")}
+          onClose={() => setDeactivating(null)}
+          onConfirm={async (memo) => {
+            await api(`/api/admin/signup-codes/${deactivating.id}`, { method: "DELETE", headers: memoHeaders(memo) });
+            setDeactivating(null);
+            toast(t("deactivatedToast", { code: deactivating.code }), { kind: "success" });
+            await refresh();
+          }}
+        >
+          <p className="text-sm">{t("confirmDeactivate", { code: deactivating.code })}</p>
+        </AdminDialog>
+      )}
       {editing && (
         <AdminDialog
           open
@@ -176,5 +233,48 @@ export function SignupCodesScreen({ canEdit }: { canEdit: boolean }) {
         </AdminDialog>
       )}
     </div>
+  );
+}
+
+/** 가입 코드 발급: an optional code (else one is generated), description and maximum uses. */
+function CreateCodeDialog({ onClose, onDone }: { onClose: () => void; onDone: (code: string) => Promise<void> }) {
+  const t = useTranslations("AdminOps.codes");
+  const [code, setCode] = useState("");
+  const [note, setNote] = useState("");
+  const [maxUses, setMaxUses] = useState("");
+  return (
+    <AdminDialog
+      open
+      title={t("createTitle")}
+      onClose={onClose}
+      errorText={(e) => (e instanceof ApiError && e.code === "REFCODE_IN_USE" ? t("codeInUse") : null)}
+      onConfirm={async (memo) => {
+        const uses = maxUses.trim();
+        if (uses && !/^[1-9]\d{0,6}$/.test(uses)) throw new InputProblem(t("maxUsesInvalid"));
+        const r = await api<{ code: string }>("/api/admin/signup-codes", {
+          method: "POST",
+          body: {
+            ...(code.trim() ? { code: code.trim() } : {}),
+            ...(note.trim() ? { note: note.trim() } : {}),
+            ...(uses ? { maxUses: Number(uses) } : {}),
+          },
+          headers: memoHeaders(memo),
+        });
+        await onDone(r.code);
+      }}
+    >
+      <div className="flex flex-col gap-1">
+        <Input label={t("codeField")} value={code} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
+        <p className="text-xs text-gray-600">{t("codeHint")}</p>
+      </div>
+      <Input label={t("noteField")} value={note} autoComplete="off" onChange={(e) => setNote(e.target.value)} />
+      <Input
+        label={t("maxUsesField")}
+        value={maxUses}
+        inputMode="numeric"
+        autoComplete="off"
+        onChange={(e) => setMaxUses(e.target.value)}
+      />
+    </AdminDialog>
   );
 }

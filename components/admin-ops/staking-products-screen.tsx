@@ -15,7 +15,7 @@ import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { kstDateTime, wld } from "./format";
 import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
-import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
+import { PageHeader, QueryRows, TableBox, Truncated, td, tdNum, th, thNum } from "@/components/admin/ui/table";
 import { refreshQueries } from "@/lib/client/refresh";
 
 type Product = {
@@ -187,7 +187,9 @@ export function StakingProductsScreen() {
             ))}
             {items.map((p) => (
               <tr key={p.id} data-testid={`product-${p.id}`}>
-                <td className={`${td} font-medium`}>{p.name}</td>
+                <td className={`${td} font-medium`}>
+                  <Truncated text={p.name} max="max-w-[14rem]" />
+                </td>
                 <td className={td}>{p.coinSymbol}</td>
                 <td className={tdNum}>{p.annualRate}%</td>
                 <td className={td}>

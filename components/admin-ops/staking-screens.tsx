@@ -16,7 +16,7 @@ import { api } from "@/lib/client/api";
 import { kstDateTime, kstDay, wld } from "./format";
 import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
-import { PageHeader, TableBox, td, tdNum, th, thNum, QueryRows } from "@/components/admin/ui/table";
+import { PageHeader, QueryRows, TableBox, Truncated, td, tdNum, th, thNum } from "@/components/admin/ui/table";
 import { FilterField } from "./ops-ui";
 import { useUrlState } from "./url-state";
 import { refreshQueries } from "@/lib/client/refresh";
@@ -70,7 +70,7 @@ export function StakingProgressScreen() {
               <tr key={`${r.id}-${r.coinSymbol}`}>
                 <td className={td}>
                   <span className="font-medium">{r.userId}</span>
-                  <span className="ml-1 text-xs text-gray-600">{r.name}</span>
+                  <Truncated text={r.name} max="max-w-[8rem]" className="ml-1 text-xs text-gray-600" />
                 </td>
                 <td className={td}>{r.coinSymbol}</td>
                 <td className={tdNum}>{wld(r.amount, locale)}</td>
@@ -144,7 +144,7 @@ export function StakingRecordsScreen() {
                 <td className={td}>{kstDateTime(r.createdAt)}</td>
                 <td className={td}>
                   <span className="font-medium">{r.userId}</span>
-                  <span className="ml-1 text-xs text-gray-600">{r.name}</span>
+                  <Truncated text={r.name} max="max-w-[8rem]" className="ml-1 text-xs text-gray-600" />
                 </td>
                 <td className={td}>
                   {r.amount.startsWith("-") ? t("kind.withdraw") : t("kind.swap")}
@@ -175,6 +175,9 @@ type RunResult = {
   days?: { day: string; membersPaid: number; totalPaid: string; alreadyPaid?: boolean }[];
   membersPaid?: number;
   totalPaid?: string;
+  /** The day had been paid before: nothing paid, its completion time (finishedAt) unchanged (issue 29 item 12). */
+  alreadyPaid?: boolean;
+  finishedAt?: string | null;
 };
 const REWARD_LIMIT = 30;
 
@@ -192,7 +195,7 @@ export function StakingRewardsScreen() {
   });
   const [open, setOpen] = useState(false);
   const [day, setDay] = useState("");
-  const [lastRun, setLastRun] = useState<string | null>(null);
+  const [lastRun, setLastRun] = useState<{ text: string; paid: boolean } | null>(null);
 
   async function run(memo: string) {
     const d = day.trim();
@@ -205,13 +208,15 @@ export function StakingRewardsScreen() {
     });
     const members = r.membersPaid ?? r.days?.reduce((n, x) => n + x.membersPaid, 0) ?? 0;
     const total = r.totalPaid ?? "0";
-    const message =
-      members === 0
+    // A day paid before is information, not a success: nothing was paid and its completion time stands.
+    const message = r.alreadyPaid
+      ? t("alreadyPaid", { day: d, finishedAt: r.finishedAt ? kstDateTime(r.finishedAt) : "—" })
+      : members === 0
         ? t("nothingPaid", { day: d })
         : t("paidToast", { day: d, members, total: wld(total, locale, true) });
-    setLastRun(message);
+    setLastRun({ text: message, paid: members > 0 });
     setOpen(false);
-    toast(message, { kind: "success" });
+    toast(message, { kind: members > 0 ? "success" : "info" });
     await refreshQueries(qc, { queryKey: ["admin-ops", "staking-rewards"] });
   }
 
@@ -231,8 +236,13 @@ export function StakingRewardsScreen() {
         </Button>
       </PageHeader>
       {lastRun && (
-        <p role="status" data-testid="reward-run-result" className="rounded-lg bg-gray-50 px-3 py-2 text-sm break-keep">
-          {lastRun}
+        <p
+          role="status"
+          data-testid="reward-run-result"
+          data-kind={lastRun.paid ? "success" : "info"}
+          className={`rounded-lg border px-3 py-2 text-sm break-keep ${lastRun.paid ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-sky-200 bg-sky-50 text-sky-950"}`}
+        >
+          {lastRun.text}
         </p>
       )}
       <TableBox label={t("title")}>

@@ -10,7 +10,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useErrorText } from "@/components/admin/ui/admin-dialog";
 import { Pager } from "@/components/admin/ui/pager";
-import { PageHeader, QueryRows, TableBox, td, tdNum, th, thNum } from "@/components/admin/ui/table";
+import { PageHeader, QueryRows, TableBox, Truncated, td, tdNum, th, thNum } from "@/components/admin/ui/table";
 import { Button } from "@/components/ui/button";
 import type { TravelRuleRowDto } from "@/lib/travel-rule/dto";
 import { api } from "@/lib/client/api";
@@ -19,6 +19,7 @@ import { kstDateTime, krw, wld } from "./format";
 import { download, FilterField } from "./ops-ui";
 import { BeneficiaryRelation, VaspName } from "./requests/travel-rule-details";
 import { useUrlState } from "./url-state";
+import { useNetworkName } from "./words";
 
 const LIMIT = 20;
 const COLS = 9;
@@ -28,6 +29,8 @@ type TravelRuleList = { day: string; items: TravelRuleRowDto[]; total: number };
 export function TravelRuleScreen() {
   const t = useTranslations("AdminOps.travelRule");
   const tr = useTranslations("AdminOps.requests");
+  const td8 = useTranslations("AdminOps.destinations");
+  const networkName = useNetworkName();
   const locale = useLocale();
   const errorText = useErrorText();
   const { values, page, set, query } = useUrlState(["day"] as const);
@@ -97,7 +100,7 @@ export function TravelRuleScreen() {
                 </td>
                 <td className={td}>{kstDateTime(r.createdAt)}</td>
                 <td className={td}>
-                  <span className="block font-medium">{r.originator.name}</span>
+                  <Truncated text={r.originator.name} max="max-w-[10rem]" className="block font-medium" />
                   <span className="block text-xs text-gray-600">
                     {t("memberNumber", { n: r.originator.memberNumber })}
                   </span>
@@ -112,10 +115,16 @@ export function TravelRuleScreen() {
                   <span className="block">
                     <VaspName exchange={r.exchange} />
                   </span>
-                  {r.travelRulePartner && <span className="block text-xs text-gray-600">{r.travelRulePartner}</span>}
+                  {r.travelRulePartner && (
+                    <span className="block text-xs text-gray-600">
+                      {td8.has(`partner.${r.travelRulePartner}`)
+                        ? td8(`partner.${r.travelRulePartner}`)
+                        : r.travelRulePartner}
+                    </span>
+                  )}
                 </td>
                 <td className={td}>
-                  <span className="block">{r.network}</span>
+                  <span className="block">{networkName(r.network)}</span>
                   <span className="block font-mono text-xs" title={r.address}>
                     {r.address.length > 14 ? `${r.address.slice(0, 8)}…${r.address.slice(-4)}` : r.address}
                   </span>

@@ -18,6 +18,7 @@ import { ApiError, api } from "@/lib/client/api";
 import { useAdmin } from "./admin-context";
 import { AdminDialog, InputProblem } from "./ui/admin-dialog";
 import { Field } from "./ui/fields";
+import { useWaiting, WaitingBadge, type WaitingKey } from "./waiting";
 
 const LINKS = [
   ["/admin", "dashboard"],
@@ -36,6 +37,13 @@ const LINKS = [
   ["/admin/approvals", "approvals"],
   ["/admin/reconciliation", "reconciliation"],
 ] as const;
+
+/** The links whose queue length the sidebar shows (GET /api/admin/waiting). */
+const WAITING_OF: Partial<Record<(typeof LINKS)[number][1], WaitingKey>> = {
+  deposits: "requests",
+  idReviews: "idReviews",
+  approvals: "approvals",
+};
 
 /** Copies text: the Clipboard API, or a hidden textarea where it is unavailable (plain http). */
 export async function copyText(text: string): Promise<void> {
@@ -77,6 +85,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
     queryFn: () => api<MyProfile>(`/api/users/by-id/${encodeURIComponent(me.userId)}`),
   });
   const refCode = profile.data?.refCode ?? "";
+  const waiting = useWaiting();
 
   async function copy() {
     if (!refCode) {
@@ -115,7 +124,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
     <div className="admin-console flex min-h-dvh flex-col bg-gray-50 lg:flex-row">
       <nav
         aria-label={t("menu")}
-        className="sticky top-0 z-30 flex flex-col border-b border-gray-200 bg-white lg:h-dvh lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0"
+        className="sticky top-0 z-30 flex flex-col border-b border-gray-200 bg-white [overflow-wrap:normal] lg:h-dvh lg:w-64 lg:shrink-0 lg:border-r lg:border-b-0"
       >
         <div className="flex items-center justify-between gap-2 px-4 py-3">
           <button
@@ -137,24 +146,26 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
           <ul className="flex flex-col gap-0.5">
             {LINKS.map(([href, key]) => {
               const active = isActive(href);
+              const waitingKey = WAITING_OF[key];
               return (
-                <li key={href}>
+                <li key={href} className="relative">
                   <Link
                     href={href}
                     aria-current={active ? "page" : undefined}
-                    className={`block rounded-lg px-3 py-2 text-sm break-keep ${
+                    className={`block rounded-lg py-2 pl-3 text-sm break-keep ${waitingKey ? "pr-14" : "pr-3"} ${
                       active ? "bg-gray-900 font-semibold text-white" : "text-gray-700 hover:bg-gray-100"
                     }`}
                   >
                     {t(`links.${key}`)}
                   </Link>
+                  {waitingKey && <WaitingBadge kind={waitingKey} count={waiting.data?.[waitingKey]} />}
                 </li>
               );
             })}
           </ul>
           <div className="flex flex-col gap-2 rounded-xl border border-gray-200 p-3">
             <p className="text-xs text-gray-600">
-              {me.userId} · {me.role}
+              {me.userId} · {t.has(`role.${me.role}`) ? t(`role.${me.role}`) : me.role}
             </p>
             <p className="text-sm">
               <span className="text-gray-600">{t("myRefCode")}</span>{" "}
@@ -178,7 +189,9 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
               </Button>
             </div>
           </div>
-          <LanguageSwitch />
+          <div className="whitespace-nowrap">
+            <LanguageSwitch />
+          </div>
         </div>
       </nav>
       <main className="min-w-0 flex-1 px-4 py-5 lg:px-8 lg:py-8">{children}</main>

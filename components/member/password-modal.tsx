@@ -2,9 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormAlert } from "@/components/ui/form-alert";
 import { Modal } from "@/components/ui/modal";
 import { PasswordInput } from "@/components/ui/password-input";
 import { useToast } from "@/components/ui/toast";
@@ -12,12 +10,15 @@ import { api } from "@/lib/client/api";
 import { useMember } from "./member-context";
 import { enc } from "./queries";
 import { useErrorText } from "./error-text";
+import { usePasswordForm } from "./settings/password-form";
 import { devicesKey } from "./settings/use-devices";
 import { refreshQueries } from "@/lib/client/refresh";
 
 /**
  * Password change: current, new and confirmation all filled and new = confirmation, else 'enter the password
- * correctly'. The server ends the member's other sessions and keeps this one, so the device list refreshes.
+ * correctly', said under the field (issue 29, ./settings/password-form.ts). The server refuses a new password equal
+ * to the current one (SAME_PASSWORD); otherwise it ends the member's other sessions and keeps this one, so the device
+ * list refreshes.
  */
 export function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("Settings.password");
@@ -26,38 +27,31 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
   const errorText = useErrorText();
   const toast = useToast();
   const qc = useQueryClient();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [invalid, setInvalid] = useState(false);
-
-  const reset = () => {
-    setCurrent("");
-    setNext("");
-    setConfirm("");
-    setInvalid(false);
-  };
+  const pw = usePasswordForm();
 
   const change = useMutation({
     mutationFn: () =>
       api(`/api/users/by-id/${enc(userId)}/password`, {
         method: "PATCH",
-        body: { currentPassword: current, newPassword: next },
+        body: { currentPassword: pw.values.current, newPassword: pw.values.next },
       }),
     onSuccess: () => {
       toast(t("changed"), { kind: "success", durationMs: 2000 });
       void refreshQueries(qc, { queryKey: devicesKey });
-      reset();
+      pw.reset();
       onClose();
     },
-    onError: (err) => toast(errorText(err, "changeFailed"), { kind: "error", durationMs: 2000 }),
+    // A refusal about one field is said under it; anything else as before, in a toast.
+    onError: (err) => {
+      if (!pw.showServerError(err)) toast(errorText(err, "changeFailed"), { kind: "error", durationMs: 2000 });
+    },
   });
 
   return (
     <Modal
       open={open}
       onClose={() => {
-        reset();
+        pw.reset();
         onClose();
       }}
       title={t("title")}
@@ -65,20 +59,15 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
     >
       <form
         className="flex flex-col gap-3"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!current || !next || !confirm || next !== confirm) {
-            setInvalid(true);
-            return;
-          }
-          setInvalid(false);
-          change.mutate();
+          if (pw.check()) change.mutate();
         }}
       >
-        <PasswordInput label={t("current")} value={current} onValueChange={setCurrent} />
-        <PasswordInput label={t("new")} autoComplete="new-password" value={next} onValueChange={setNext} />
-        <PasswordInput label={t("confirm")} autoComplete="new-password" value={confirm} onValueChange={setConfirm} />
-        {invalid && <FormAlert>{t("invalid")}</FormAlert>}
+        <PasswordInput label={t("current")} {...pw.field("current")} />
+        <PasswordInput label={t("new")} autoComplete="new-password" {...pw.field("next")} />
+        <PasswordInput label={t("confirm")} autoComplete="new-password" {...pw.field("confirm")} />
         <Button type="submit" size="lg" loading={change.isPending}>
           {t("submit")}
         </Button>

@@ -6,10 +6,13 @@
  * decimals, rounded down; the form previews the same conversion at the price on screen, and the receipt shows
  * the server's price and amount. Nothing arrives until an administrator confirms the payment.
  * The receipt says where and how to pay (deposit-instructions.tsx). Loaded lazily (React.lazy) when opened.
+ * A price the server would refuse (stale: the last refresh failed, so it may be older than the 2 minutes a deposit
+ * needs; not usable; or only the demo history; asked again when the modal opens) disables the button before the member types, with the reason and
+ * the price's time, above the field (issue 29 item 5). The price is asked again every 30 s, which reopens it.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { priceDec } from "@/components/member/decimals";
 import { useWldPrice } from "@/components/member/queries";
@@ -39,8 +42,16 @@ export function BuyModal({ onClose }: { onClose: () => void }) {
   const [tried, setTried] = useState(false);
   const [done, setDone] = useState<CreatedDeposit | null>(null);
 
+  // The price the page loaded with may have aged: ask again as the modal opens, then every 30 s.
+  useEffect(() => {
+    refreshQueries(qc, { queryKey: ["price", "WLD"], exact: true });
+  }, [qc]);
+
   const quote = price.data;
-  const usable = !!quote && quote.usable !== false && !quote.seeded;
+  const format = useFormatter();
+  const shown = !!quote && quote.usable !== false && !quote.seeded; // a price worth showing at all
+  const stale = shown && quote.stale === true;
+  const usable = shown && !stale;
   const priceKrw = quote ? priceDec(quote.price) : null;
   const check = checkBuyAmount(amount, priceKrw);
   const preview = check === "ok" && priceKrw ? buyPreview(plainKrw(amount), priceKrw) : null;
@@ -107,6 +118,17 @@ export function BuyModal({ onClose }: { onClose: () => void }) {
               <option value="WLD">WLD</option>
             </select>
           </label>
+          {!price.isPending && !usable && (
+            <FormAlert>
+              <span id="buy-blocked" data-testid="buy-blocked">
+                {stale
+                  ? t("priceStale", {
+                      time: format.dateTime(new Date(quote.updatedAt), { timeStyle: "short" }),
+                    })
+                  : t("priceUnavailable")}
+              </span>
+            </FormAlert>
+          )}
           <AmountInput
             label={t("amount")}
             value={amount}
@@ -121,7 +143,7 @@ export function BuyModal({ onClose }: { onClose: () => void }) {
               <dd className="tabular-nums" data-testid="buy-price">
                 {price.isPending ? (
                   <span className="skeleton inline-block h-4 w-20 align-middle" />
-                ) : priceKrw && usable ? (
+                ) : priceKrw && shown ? (
                   `₩${formatKrw(priceKrw)}`
                 ) : (
                   "—"
@@ -135,12 +157,17 @@ export function BuyModal({ onClose }: { onClose: () => void }) {
               </dd>
             </div>
           </dl>
-          {!price.isPending && !usable && <FormAlert>{t("priceUnavailable")}</FormAlert>}
           <p className="text-xs text-gray-600">
             {t("adminNote")} {t("quoteNote")}
           </p>
           {buy.isError && <FormAlert>{errorText(buy.error, "requestFailed")}</FormAlert>}
-          <Button type="submit" size="lg" loading={buy.isPending} disabled={!usable}>
+          <Button
+            type="submit"
+            size="lg"
+            loading={buy.isPending}
+            disabled={!usable}
+            aria-describedby={!price.isPending && !usable ? "buy-blocked" : undefined}
+          >
             {t("submit")}
           </Button>
         </form>

@@ -13,27 +13,34 @@ import { D, formatKrw } from "@/lib/money";
 import { WldAmount } from "./amount";
 import { remainingSeconds } from "./rules";
 
-function Countdown({ releaseAt }: { releaseAt: string }) {
+/**
+ * The time left until the protected lock ends, ticking each second; nothing at all once it has ended (no
+ * "0일 0시간 0분 0초" card). This tab is loaded when chosen, never server-rendered, so reading the clock while
+ * rendering cannot disagree with a server's HTML.
+ */
+function LockCountdown({ releaseAt }: { releaseAt: string }) {
   const t = useTranslations("Wallet.coin");
-  const [now, setNow] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const left = remainingSeconds(releaseAt, now);
   useEffect(() => {
-    setNow(Date.now());
+    if (left === 0) return;
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
-  }, []);
-  if (now === null) return <div className="skeleton h-8 w-48" />;
-  const left = remainingSeconds(releaseAt, now);
+  }, [left === 0]);
+  if (left === 0) return null;
   const d = Math.floor(left / 86400);
   const h = Math.floor((left % 86400) / 3600);
   const m = Math.floor((left % 3600) / 60);
   const s = left % 60;
   return (
-    <div>
+    <section aria-labelledby="lock-title" className="rounded-2xl bg-gray-900 p-4 text-white">
+      <h3 id="lock-title" className="mb-1 text-sm opacity-80">
+        {t("lockTitle")}
+      </h3>
       <p className="text-2xl font-bold tabular-nums" data-testid="lock-countdown">
         {t("countdown", { d, h, m, s })}
       </p>
-      {left === 0 && <p className="text-sm text-emerald-300">{t("released")}</p>}
-    </div>
+    </section>
   );
 }
 
@@ -90,12 +97,7 @@ export function CoinTab({ onBuy, onWithdraw }: { onBuy: () => void; onWithdraw: 
 
   return (
     <div className="flex flex-col gap-4">
-      <section aria-labelledby="lock-title" className="rounded-2xl bg-gray-900 p-4 text-white">
-        <h3 id="lock-title" className="mb-1 text-sm opacity-80">
-          {t("lockTitle")}
-        </h3>
-        {lock.data ? <Countdown releaseAt={lock.data} /> : <div className="skeleton h-8 w-48" />}
-      </section>
+      {lock.data && <LockCountdown releaseAt={lock.data} />}
 
       <section aria-labelledby="held-title">
         <div className="mb-2 flex items-baseline justify-between">

@@ -3,7 +3,7 @@
 /**
  * The review step before a transfer or withdraw is confirmed (issue 12 item 2): amount, fee in WLD and KRW,
  * the total taken from the balance, what arrives (`받는 수량`), the destination split into network, exchange
- * and a shortened address, and a note when the KRW figures are estimates; at or above the Travel Rule's threshold,
+ * and the full address (issue 29: visible, not only to screen readers), and a note when the KRW figures are estimates; at or above the Travel Rule's threshold,
  * what will be sent to the receiving exchange (./travel-rule-summary.tsx). With two-factor on (issue 14), the
  * code from the authenticator app is asked here and handed to `onConfirm` (the request's `otp`).
  */
@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { type Dec, formatKrw, formatWld } from "@/lib/money";
 import type { SendReview } from "@/lib/wallet/review";
+import { useNetworkName } from "@/components/member/network-name";
 import { useExchangeName } from "./destination-name";
 import { type TravelRuleReview, TravelRuleSummary } from "./travel-rule-summary";
 
@@ -45,6 +46,27 @@ export function ReviewRow({
   );
 }
 
+/**
+ * The whole address, visible (issue 29 item 2), in groups of 4 that wrap whole (spacing, not spaces: a copy is the
+ * address itself), its first 6 and last 4 characters in bold: the parts a member compares with the exchange's screen.
+ */
+function FullAddress({ address }: { address: string }) {
+  if (address.length <= 12) return <strong>{address}</strong>;
+  const middle = address.slice(6, -4).match(/.{1,4}/g) ?? [];
+  const group = "mr-1.5 inline-block";
+  return (
+    <>
+      <strong className={`${group} font-bold text-gray-900`}>{address.slice(0, 6)}</strong>
+      {middle.map((g, i) => (
+        <span key={i} className={`${group} text-gray-700`}>
+          {g}
+        </span>
+      ))}
+      <strong className="inline-block font-bold text-gray-900">{address.slice(-4)}</strong>
+    </>
+  );
+}
+
 export function ReviewStep({
   review,
   travelRule,
@@ -66,6 +88,7 @@ export function ReviewStep({
   const t = useTranslations("Wallet.review");
   const tf = useTranslations("TwoFactor.transfer");
   const exchangeName = useExchangeName();
+  const networkName = useNetworkName();
   const needsCode = useTwoFactorStatus().data?.enabled === true;
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -91,17 +114,19 @@ export function ReviewStep({
           <dl className="divide-y divide-gray-100">
             <div className="flex justify-between gap-3 py-2">
               <dt className="text-gray-600">{t("network")}</dt>
-              <dd data-testid="review-network">{d.network || "—"}</dd>
+              <dd data-testid="review-network">{networkName(d.network) || "—"}</dd>
             </div>
             <div className="flex justify-between gap-3 py-2">
               <dt className="text-gray-600">{t("exchange")}</dt>
               <dd data-testid="review-exchange">{exchangeName(d) || "—"}</dd>
             </div>
-            <div className="flex justify-between gap-3 py-2">
+            <div className="flex flex-col gap-1 py-2">
               <dt className="text-gray-600">{t("address")}</dt>
-              <dd className="font-mono" data-testid="review-address" title={d.address}>
-                <span aria-hidden="true">{d.short}</span>
-                <span className="sr-only">{t("fullAddress", { address: d.address })}</span>
+              <dd>
+                <span className="block font-mono text-[13px] leading-6" data-testid="review-address">
+                  <FullAddress address={d.address} />
+                </span>
+                <span className="mt-1 block text-xs text-gray-600">{t("addressCheck")}</span>
               </dd>
             </div>
           </dl>

@@ -8,6 +8,9 @@
  * (./use-send-steps.ts) → review (what arrives, fee in WLD and KRW, destination, what the Travel Rule sends) →
  * receipt with the request's status.
  * The member enters what should arrive; the server adds the fee and reserves the total.
+ * Issue 29 item 2: the form says where sendable WLD comes from (the lock balance) and how 출금 and 전송 differ
+ * (only in the name on the record: the server handles both alike), offers the swap in one tap when WLD is held but
+ * the lock cannot cover the minimum (./send-source.tsx), and a 최대 button fills what the server will accept.
  * Loaded lazily (React.lazy) when opened, so /wallet's first load does not carry it.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -16,7 +19,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useMember } from "@/components/member/member-context";
 import { usePrices, wldOf } from "@/components/member/decimals";
-import { enc, useProfile, useStaked } from "@/components/member/queries";
+import { enc, useCoins, useProfile, useStaked } from "@/components/member/queries";
 import { useErrorText } from "@/components/member/error-text";
 import {
   type SendType,
@@ -32,10 +35,13 @@ import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
 import { formatKrwText } from "@/lib/money-text";
 import { sendReview, splitWalletAddr } from "@/lib/wallet/review";
+import { useNetworkName } from "@/components/member/network-name";
 import { useExchangeName } from "./destination-name";
 import { Receipt } from "./receipt";
 import { checkTransferAmount, feeForWallet, MIN_TRANSFER } from "./rules";
 import { SendConfirm } from "./send-confirm";
+import { fillMax, SendSource } from "./send-source";
+import { SwapModal } from "./swap-modal";
 import { useSendSteps } from "./use-send-steps";
 import { heldBackMax, sendableMax, useWithdrawStatus, WithdrawLimits, withdrawBlock } from "./withdraw-limits";
 
@@ -49,9 +55,12 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
   const { userId } = useMember();
   const profile = useProfile();
   const staked = useStaked();
+  const coins = useCoins();
+  const [swapping, setSwapping] = useState(false);
   const prices = usePrices();
   const errorText = useErrorText();
   const exchangeName = useExchangeName();
+  const networkName = useNetworkName();
   const limits = useWithdrawStatus(); // cool-down, today's KRW limit, KRW hold, destination: before the member types
   // One key per amount: a double click or retry cannot create two requests.
   const { amount, key, setAmount, reset } = useIdempotentAmount();
@@ -71,6 +80,8 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
   const max = sendableMax(stakedWld, fee, limits.data);
   const check = checkTransferAmount(amount, max);
   const guard = withdrawBlock(limits.data, amount, priceKrw);
+  const maxFill = fillMax(max, limits.data, priceKrw);
+  const holding = wldOf(coins.data);
   const heldBack = check === "aboveMax" ? heldBackMax(amount, stakedWld, fee, limits.data) : null;
 
   const duplicate = useQuery({
@@ -93,8 +104,9 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
   });
 
   const destination = splitWalletAddr(walletAddr);
-  const loading = profile.isPending || staked.isPending;
+  const loading = profile.isPending || staked.isPending || coins.isPending;
   const insufficient = !loading && max.lt(MIN_TRANSFER);
+  const canSwap = insufficient && holding.gt(0);
   const error =
     check === "invalid"
       ? t("invalidAmount")
@@ -140,7 +152,7 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
                     label: tr("destination"),
                     value: (
                       <>
-                        {[destination.network, exchangeName(destination)].filter(Boolean).join(" · ")}{" "}
+                        {[networkName(destination.network), exchangeName(destination)].filter(Boolean).join(" · ")}{" "}
                         <span className="font-mono">{destination.short}</span>
                       </>
                     ),
@@ -211,11 +223,14 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
           if (!blocked) steps.next();
         }}
       >
+        <p className="text-sm text-gray-700" data-testid="send-kind">
+          {ts("differs")}
+        </p>
         <WithdrawLimits query={limits} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-gray-50 p-3 text-sm">
           <dt className="text-gray-600">{t("address")}</dt>
           <dd className="text-right" data-testid="transfer-address" title={destination?.address}>
-            {[destination?.network, exchangeName(destination)].filter(Boolean).join(" · ")}
+            {[networkName(destination?.network), exchangeName(destination)].filter(Boolean).join(" · ")}
             <br />
             <span className="font-mono text-xs">{destination?.short}</span>
           </dd>
@@ -230,7 +245,8 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
             {formatWld(max)} WLD
           </dd>
         </dl>
-        {insufficient && (
+        <SendSource holding={holding} staked={stakedWld} max={max} onSwap={() => setSwapping(true)} />
+        {insufficient && !canSwap && (
           <FormAlert>{t("insufficient", { staked: formatWld(stakedWld, true), fee: formatWld(fee) })}</FormAlert>
         )}
         {duplicate.isError && <FormAlert>{errorText(duplicate.error, "duplicateCheckFailed")}</FormAlert>}
@@ -241,6 +257,13 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
           onValueChange={setAmount}
           hint={t("amountHint", { min: MIN_TRANSFER.toFixed() })}
           error={error}
+          maxButton={{
+            label: tn("max"),
+            disabled: !maxFill || limits.isPending,
+            onClick: () => {
+              if (maxFill) setAmount(maxFill.toFixed());
+            },
+          }}
         />
         {check === "ok" && (
           <p className="text-sm text-gray-600 tabular-nums" data-testid="transfer-total">
@@ -254,6 +277,8 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
     );
   };
 
+  // The one-tap swap replaces this dialog while it is open, and brings the member back to it afterwards.
+  if (swapping) return <SwapModal open initialAmount={holding.toFixed()} onClose={() => setSwapping(false)} />;
   return (
     <Modal open onClose={onClose} title={ts("title")} closeLabel={tc("close")}>
       {body()}

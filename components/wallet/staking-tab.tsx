@@ -58,7 +58,7 @@ export function StakingTab() {
   return (
     <div className="flex flex-col gap-4">
       <Button size="lg" onClick={() => setSwapOpen(true)}>
-        SWAP
+        {t("swapButton")}
       </Button>
       <Suspense fallback={null}>{swapOpen && <SwapModal open onClose={() => setSwapOpen(false)} />}</Suspense>
       <Suspense fallback={null}>{termsOpen && <StakingTermsModal open onClose={() => setTermsOpen(false)} />}</Suspense>
@@ -90,7 +90,7 @@ export function StakingTab() {
             </dd>
             <dt className="text-gray-500">{t("total")}</dt>
             <dd className="text-right">
-              <WldAmount value={holding.add(stakedWld).add(rewardsWld)} />
+              <WldAmount value={holding.add(stakedWld).add(rewardsWld)} testId="staking-total-wld" />
             </dd>
           </dl>
         )}

@@ -2,7 +2,8 @@
 
 /**
  * SWAP: WLD holding → staked (the protected lock). Confirm is disabled while the amount is not
- * above 0 or exceeds the holding; a second step warns that the protected lock applies.
+ * above 0 or exceeds the holding; a second step warns that the protected lock applies. Opened from the staking
+ * tab, or from the send modal when the lock balance is empty and WLD is held (prefilled with the holding).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
@@ -23,7 +24,16 @@ import { lockReleased } from "@/lib/wallet/lock-released";
 import { swapAmountState } from "./rules";
 import { refreshQueries } from "@/lib/client/refresh";
 
-export function SwapModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SwapModal({
+  open,
+  onClose,
+  initialAmount,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Prefills the amount (the send modal offers the member's whole holding in one tap). */
+  initialAmount?: string;
+}) {
   const t = useTranslations("Wallet.swap");
   const tc = useTranslations("Common");
   const { userId } = useMember();
@@ -33,7 +43,7 @@ export function SwapModal({ open, onClose }: { open: boolean; onClose: () => voi
   const errorText = useErrorText();
   const toast = useToast();
   const qc = useQueryClient();
-  const { amount, key, setAmount, reset } = useIdempotentAmount();
+  const { amount, key, setAmount, reset } = useIdempotentAmount(initialAmount);
   const [confirming, setConfirming] = useState(false);
 
   const holding = wldOf(coins.data);
@@ -52,6 +62,7 @@ export function SwapModal({ open, onClose }: { open: boolean; onClose: () => voi
       refreshQueries(qc, { queryKey: keys.coins(userId) });
       refreshQueries(qc, { queryKey: keys.staked(userId) });
       refreshQueries(qc, { queryKey: ["transactions", userId] });
+      refreshQueries(qc, { queryKey: ["withdraw-status", userId] });
       reset();
       close();
     },

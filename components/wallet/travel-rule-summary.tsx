@@ -9,6 +9,7 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { formatKrw, formatWld } from "@/lib/money";
 import type { SendReview, TravelRuleBody } from "@/lib/wallet/review";
+import { useNetworkName } from "@/components/member/network-name";
 import { useExchangeName } from "./destination-name";
 
 export type Originator = { name: string; memberNumber: string; idVerified: boolean };
@@ -19,6 +20,7 @@ export function TravelRuleSummary({ travelRule, review }: { travelRule: TravelRu
   const t = useTranslations("Wallet.travelRule");
   const tr = useTranslations("Wallet.review");
   const exchangeName = useExchangeName();
+  const networkName = useNetworkName();
   const headingId = useId();
   const { originator, recipient } = travelRule;
   const d = review.destination;
@@ -37,7 +39,7 @@ export function TravelRuleSummary({ travelRule, review }: { travelRule: TravelRu
       "tr-relationship",
     ],
     [t("vasp"), exchangeName(d) || "—", "tr-vasp"],
-    [tr("network"), d?.network || "—", "tr-network"],
+    [tr("network"), networkName(d?.network) || "—", "tr-network"],
     [tr("address"), <span className="break-all font-mono">{d?.address ?? "—"}</span>, "tr-address"],
     [
       t("amountLabel"),

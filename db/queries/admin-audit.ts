@@ -12,7 +12,8 @@ export type AuditRowDto = {
   id: number;
   at: string;
   action: string;
-  actor: { id: number; userId: string | null } | null;
+  /** Who acted, with their role now (the sentence names them "관리자 admin" / "회원 demo"). */
+  actor: { id: number; userId: string | null; role: string | null } | null;
   target: { id: number; userId: string | null } | null;
   /** The thing acted on besides a member (a request id, a coin and day …), as stored. */
   targetId: string | null;
@@ -44,6 +45,7 @@ type Row = {
   action: string;
   actor_id: number | null;
   actor_handle: string | null;
+  actor_role: string | null;
   target_user_id: number | null;
   target_handle: string | null;
   target_id: string | null;
@@ -67,7 +69,7 @@ async function rowsFor(db: DbOrTx, f: AuditFilter, limit: number, offset: number
   const rows = rowsOf<Row>(
     await db.execute(sql`
       SELECT l.id, to_char(l.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, l.action,
-        l.actor_id, a.user_id AS actor_handle, l.target_user_id, t.user_id AS target_handle, l.target_id,
+        l.actor_id, a.user_id AS actor_handle, a.role::text AS actor_role, l.target_user_id, t.user_id AS target_handle, l.target_id,
         l.before, l.after, l.memo, l.ip
       FROM (SELECT * FROM audit_log l WHERE ${whereOf(f)} ORDER BY l.at DESC, l.id DESC LIMIT ${limit} OFFSET ${offset}) l
       LEFT JOIN users a ON a.id = l.actor_id
@@ -78,7 +80,7 @@ async function rowsFor(db: DbOrTx, f: AuditFilter, limit: number, offset: number
     id: Number(r.id),
     at: r.at,
     action: r.action,
-    actor: r.actor_id === null ? null : { id: r.actor_id, userId: r.actor_handle },
+    actor: r.actor_id === null ? null : { id: r.actor_id, userId: r.actor_handle, role: r.actor_role },
     target: r.target_user_id === null ? null : { id: r.target_user_id, userId: r.target_handle },
     targetId: r.target_id,
     before: jsonValue(r.before),

@@ -24,7 +24,8 @@ export type AdminRequestRowDto = {
   krwAmount: string | null;
   /** The KRW price per coin stored with the request, if any. */
   priceKrw: string | null;
-  /** KRW value at request time: a deposit's krwAmount, else `total` × priceKrw (whole won), null without a price. */
+  /** KRW value at request time: a deposit's krwAmount, else `total` × priceKrw cut to whole won (lib/money-text.ts
+   * krwValueOf: the member's screens show the same figure), null without a price. */
   krwValue: string | null;
   /** The payout address as stored ("NETWORK|Exchange|address"), split; null parts when it is not in that form. */
   wallet: { network: string | null; exchange: string | null; address: string } | null;
@@ -192,7 +193,7 @@ async function rowsFor(db: DbOrTx, f: AdminRequestFilter & ViewerScope, limit: n
         trim_scale(r.amount)::text AS amount, trim_scale(r.fee)::text AS fee, trim_scale(r.total)::text AS total,
         trim_scale(r.krw_amount)::text AS krw_amount, trim_scale(r.price_krw)::text AS price_krw,
         CASE WHEN r.type = 'DEPOSIT' THEN trim_scale(r.krw_amount)::text
-             WHEN r.price_krw IS NOT NULL THEN round(r.total * r.price_krw)::text END AS krw_value,
+             WHEN r.price_krw IS NOT NULL THEN trunc(r.total * r.price_krw)::text END AS krw_value,
         r.wallet_addr, r.reason, ${iso("r.quote_expires_at")} AS quote_expires_at,
         ${iso("r.created_at")} AS created_at, ${iso("r.updated_at")} AS updated_at,
         u.id AS user_id, u.user_id AS handle, u.name,

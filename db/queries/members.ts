@@ -48,8 +48,30 @@ export function memberWhere(q: Pick<MemberListQuery, "search" | "phone" | "withS
     eq(users.status, "ACTIVE"),
     q.withSuperadmins ? undefined : ne(users.role, "SUPERADMIN"),
     q.search ? or(ilike(users.userId, contains(q.search)), ilike(users.name, contains(q.search))) : undefined,
-    q.phone ? ilike(users.phone, contains(q.phone)) : undefined,
+    q.phone ? phoneMatch(q.phone) : undefined,
   );
+}
+
+/**
+ * A phone search term of digits and separators only (`010-2345`, `2345 6789`, `+82 10 2345`) as the digits to look
+ * for, the country code +82 read as the domestic 0; null for anything else (matched as typed).
+ */
+export function phoneSearchDigits(term: string): string | null {
+  const t = term.trim();
+  if (!/^[\d\s\-.()+]+$/.test(t)) return null;
+  let digits = t.replace(/\D/g, "");
+  if (t.startsWith("+")) digits = t.startsWith("+82") ? `0${digits.slice(2).replace(/^0/, "")}` : digits;
+  return digits || null;
+}
+
+/**
+ * Phones are stored as `010-2345-6789` (lib/phone.ts, migration 0022): a term of digits and separators is matched
+ * by its digits against the stored digits (the expression's own trigram index, users_phone_digits_trgm_idx), so
+ * `01023456789` and `010-2345-6789` find the same member; any other term as typed.
+ */
+function phoneMatch(term: string): SQL {
+  const digits = phoneSearchDigits(term);
+  return digits ? ilike(sql`replace(${users.phone}, '-', '')`, contains(digits)) : ilike(users.phone, contains(term));
 }
 
 const memberColumns = { ...profileColumns, holdingWld: wldBalance("holding"), stakedWld: wldBalance("staked") };
@@ -82,7 +104,9 @@ export async function memberPage(db: DbOrTx, q: MemberListQuery): Promise<Member
   // A term of one or two characters has no trigram: the GIN indexes would hand back every row to recheck
   // (0.4–0.9 s at 1,000,000 members, docs/scaling.md), while a plain scan in created_at order stops after the
   // page and the count's cap of matches — a common fragment such as 김민 is found within the first rows.
-  const trigrams = [q.search, q.phone].every((term) => !term || [...term].length >= 3);
+  const trigrams = [q.search, q.phone && (phoneSearchDigits(q.phone) ?? q.phone)].every(
+    (term) => !term || [...term].length >= 3,
+  );
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true),

@@ -1,6 +1,6 @@
-/** A member's visible history (transactions): newest first, hidden rows left out for the member. */
+/** A member's visible history (transactions): newest first, hidden rows left out for the member (and counted). */
 import "server-only";
-import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { type Coin, type TxType, transactions } from "@/db/schema";
 
@@ -39,9 +39,19 @@ const toDto = (r: { id: number; type: TxType; coinSymbol: Coin; amount: string; 
   createdAt: r.createdAt.toISOString(),
 });
 
-export async function memberTransactions(db: DbOrTx, q: Page): Promise<{ items: TransactionDto[]; total: number }> {
-  const { rows, total } = await pageOf(db, and(eq(transactions.userId, q.userId), isNull(transactions.hiddenAt)), q);
-  return { items: rows.map(toDto), total };
+export async function memberTransactions(
+  db: DbOrTx,
+  q: Page,
+): Promise<{ items: TransactionDto[]; total: number; hidden: number }> {
+  const [{ rows, total }, [h]] = await Promise.all([
+    pageOf(db, and(eq(transactions.userId, q.userId), isNull(transactions.hiddenAt)), q),
+    // How many rows an administrator hid: the history says so (they are in the CSV, issue 29 item 3).
+    db
+      .select({ n: count() })
+      .from(transactions)
+      .where(and(eq(transactions.userId, q.userId), isNotNull(transactions.hiddenAt))),
+  ]);
+  return { items: rows.map(toDto), total, hidden: Number(h?.n ?? 0) };
 }
 
 /** Everything, hidden rows included and marked, for the admin's transaction modal. */

@@ -9,14 +9,22 @@
  * - At most MAX_EXPORT_ROWS rows (the list's order), read by one bounded query, and only the rows the list shows
  *   the same administrator (an ADMIN's export has no SUPERADMIN account, ./lists.ts).
  * - Every export writes an audit row `admin.export.<kind>` with the filter and the number of rows.
+ * - Headers in Korean by default, in English with `?lang=en` (messages/<locale>/auditLog.json `csv.<kind>.*`); the
+ *   audit CSV adds each row's sentence and changed fields in words (lib/admin/audit-text.ts) beside the raw JSON.
  */
 import "server-only";
 import { stringify } from "csv-stringify/sync";
+import { createTranslator } from "next-intl";
 import { getDb } from "@/db/client";
 import { auditExportRows, type AuditFilter } from "@/db/queries/admin-audit";
 import { type AdminRequestFilter, adminRequestExportRows } from "@/db/queries/admin-requests";
+import { requestDecisions } from "@/db/queries/admin-request-decisions";
 import { memberExportRows } from "@/db/queries/members";
+import { type AuditT, auditSentence, changeRows } from "@/lib/admin/audit-text";
 import { audit, type RequestMeta } from "@/lib/audit";
+import { auditActionKey } from "@/lib/audit-actions";
+import type { Locale } from "@/lib/i18n/config";
+import { MESSAGES } from "@/lib/i18n/messages";
 import { scopeOf, type Viewer } from "./lists";
 
 export const MAX_EXPORT_ROWS = 100_000;
@@ -40,6 +48,14 @@ export const kst = (iso: string) =>
   new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
 
 type Table = { header: string[]; rows: unknown[][] };
+
+/** The AuditLog words of a CSV's language. */
+const wordsOf = (lang: Locale) =>
+  createTranslator({ locale: lang, messages: MESSAGES[lang], namespace: "AuditLog" }) as unknown as AuditT;
+
+/** A CSV's header row in its language, from the column ids. */
+const headerOf = (t: AuditT, kind: "members" | "requests" | "audit", cols: readonly string[]) =>
+  cols.map((c) => t(`csv.${kind}.${c}`));
 
 /** A streamed CSV attachment (BOM, formula-safe cells, CHUNK rows at a time); also the members' own exports. */
 export function csvResponse(kind: string, table: Table): Response {
@@ -86,11 +102,26 @@ async function audited(
 }
 
 /** GET /api/admin/export/members: the member list's filter (search, phone), newest first. */
-export async function exportMembers(actor: Viewer, filter: { search: string; phone: string }, meta: RequestMeta) {
+export async function exportMembers(
+  actor: Viewer,
+  filter: { search: string; phone: string },
+  meta: RequestMeta,
+  lang: Locale = "ko",
+) {
   const rows = await memberExportRows(await getDb(), { ...filter, ...scopeOf(actor), max: MAX_EXPORT_ROWS });
   await audited("members", actor, filter, rows.length, meta);
   return csvResponse("members", {
-    header: ["userId", "name", "phone", "idStatus", "holdingWld", "stakedWld", "createdAtKst", "role", "refCode"],
+    header: headerOf(wordsOf(lang), "members", [
+      "userId",
+      "name",
+      "phone",
+      "idStatus",
+      "holdingWld",
+      "stakedWld",
+      "createdAtKst",
+      "role",
+      "refCode",
+    ]),
     rows: rows.map((m) => [
       m.userId,
       m.name,
@@ -108,13 +139,24 @@ export async function exportMembers(actor: Viewer, filter: { search: string; pho
 /**
  * GET /api/admin/export/requests: the queue's filter (type, status, search), PENDING first, then oldest first; with
  * each payout's hash and its check (VERIFIED, or UNVERIFIED: 확인 불가), each deposit's 입금자명, the KRW received
- * and the bank statement line that paid it (id, KST time, KRW).
+ * and the bank statement line that paid it (id, KST time, KRW); who approved or rejected it and when (the first
+ * decision by a person, from request_events).
  */
-export async function exportRequests(actor: Viewer, filter: AdminRequestFilter, meta: RequestMeta) {
-  const rows = await adminRequestExportRows(await getDb(), { ...filter, ...scopeOf(actor), max: MAX_EXPORT_ROWS });
+export async function exportRequests(
+  actor: Viewer,
+  filter: AdminRequestFilter,
+  meta: RequestMeta,
+  lang: Locale = "ko",
+) {
+  const db = await getDb();
+  const rows = await adminRequestExportRows(db, { ...filter, ...scopeOf(actor), max: MAX_EXPORT_ROWS });
+  const decisions = await requestDecisions(
+    db,
+    rows.map((r) => r.id),
+  );
   await audited("requests", actor, filter, rows.length, meta);
   return csvResponse("requests", {
-    header: [
+    header: headerOf(wordsOf(lang), "requests", [
       "id",
       "type",
       "status",
@@ -131,6 +173,8 @@ export async function exportRequests(actor: Viewer, filter: AdminRequestFilter, 
       "address",
       "reason",
       "createdAtKst",
+      "decidedBy",
+      "decidedAtKst",
       "txHash",
       "payoutCheck",
       "paidAtKst",
@@ -139,7 +183,7 @@ export async function exportRequests(actor: Viewer, filter: AdminRequestFilter, 
       "bankLineId",
       "bankLineAtKst",
       "bankLineKrw",
-    ],
+    ]),
     rows: rows.map((r) => [
       r.id,
       r.type,
@@ -157,6 +201,8 @@ export async function exportRequests(actor: Viewer, filter: AdminRequestFilter, 
       r.wallet?.address,
       r.reason,
       kst(r.createdAt),
+      decisions.get(r.id)?.by,
+      decisions.get(r.id) ? kst(decisions.get(r.id)!.at) : null,
       r.payout?.txHash,
       r.payout?.check,
       r.payout?.paidAt ? kst(r.payout.paidAt) : null,
@@ -169,23 +215,44 @@ export async function exportRequests(actor: Viewer, filter: AdminRequestFilter, 
   });
 }
 
-/** GET /api/admin/export/audit: the audit list's filter, newest first. */
-export async function exportAudit(actor: Viewer, filter: AuditFilter, meta: RequestMeta) {
+/** GET /api/admin/export/audit: the audit list's filter, newest first; each row in words and as stored. */
+export async function exportAudit(actor: Viewer, filter: AuditFilter, meta: RequestMeta, lang: Locale = "ko") {
   const rows = await auditExportRows(await getDb(), { ...filter, max: MAX_EXPORT_ROWS });
   await audited("audit", actor, filter, rows.length, meta);
+  const t = wordsOf(lang);
+  const actionWords = (a: string) => (t.has(`action.${auditActionKey(a)}`) ? t(`action.${auditActionKey(a)}`) : a);
   return csvResponse("audit", {
-    header: ["id", "atKst", "action", "actor", "target", "targetId", "before", "after", "memo", "ip"],
+    header: headerOf(t, "audit", [
+      "id",
+      "atKst",
+      "action",
+      "description",
+      "changes",
+      "actor",
+      "target",
+      "targetId",
+      "memo",
+      "ip",
+      "actionCode",
+      "before",
+      "after",
+    ]),
     rows: rows.map((r) => [
       r.id,
       kst(r.at),
-      r.action,
+      actionWords(r.action),
+      auditSentence(t, r),
+      changeRows(t, r)
+        .map((c) => `${c.field}: ${c.before} → ${c.after}`)
+        .join(" / "),
       r.actor?.userId ?? r.actor?.id,
       r.target?.userId ?? r.target?.id,
       r.targetId,
-      r.before,
-      r.after,
       r.memo,
       r.ip,
+      r.action,
+      r.before,
+      r.after,
     ]),
   });
 }

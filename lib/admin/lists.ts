@@ -9,6 +9,7 @@
 import "server-only";
 import { type DbOrTx, getDb } from "@/db/client";
 import { dashboardFigures } from "@/db/queries/admin-dashboard";
+import { waitingCounts } from "@/db/queries/admin-waiting";
 import { idReviewQueue } from "@/db/queries/admin-id-documents";
 import { auditPage } from "@/db/queries/admin-audit";
 import { referralCodePage } from "@/db/queries/admin-referral-codes";
@@ -51,4 +52,9 @@ export const auditList = reader(auditPage);
 /** GET /api/admin/dashboard: the figures as of `now` (KST days), the queue lengths as `viewer` sees the queues. */
 export async function dashboard(viewer: Viewer, now = new Date()) {
   return dashboardFigures(await getDb(), { today: kstDay(now), days: SIGNUP_DAYS, ...scopeOf(viewer) });
+}
+
+/** GET /api/admin/waiting: the queue lengths for the sidebar, as `viewer` sees the queues. */
+export async function waiting(viewer: Viewer, at: Date) {
+  return waitingCounts(await getDb(), { at, ...scopeOf(viewer) });
 }

@@ -25,6 +25,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { type Dec, toDecimalString } from "@/lib/money";
+import { currentOf, type ProposalCurrent } from "./proposal-current";
 import {
   PROPOSAL_KINDS,
   PROPOSAL_STATUSES,
@@ -121,6 +122,8 @@ export type ProposalDto = {
   createdAt: string;
   expiresAt: string;
   postingId: number | null;
+  /** The values the change would replace, read now (GET /api/admin/proposals, PENDING only; ./proposal-current.ts). */
+  current?: ProposalCurrent | null;
 };
 
 export type Actor = { id: number; role: Role | string; ip?: string | null; requestId?: string | null };
@@ -345,7 +348,13 @@ export async function listProposals(q: {
       LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`),
   );
   const [count] = rowsOf<{ n: string }>(await db.execute(sql`SELECT count(*)::text AS n FROM proposals p ${where}`));
-  return { items: rows.map(toDto), total: Number(count?.n ?? 0), page: q.page, limit: q.limit };
+  const items = await Promise.all(
+    rows.map(async (r) => {
+      const dto = toDto(r);
+      return { ...dto, current: await currentOf(db, dto) };
+    }),
+  );
+  return { items, total: Number(count?.n ?? 0), page: q.page, limit: q.limit };
 }
 
 /** A product change → what a proposal stores (decimal strings, ISO dates). */

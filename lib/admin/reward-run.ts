@@ -1,12 +1,13 @@
 /**
  * An administrator runs the daily staking rewards by hand (/admin/staking-rewards `지급 실행`): exactly the
  * cron run (lib/staking/run.ts accrueRewards — a paid day pays nothing again, concurrent runs pay once),
- * with the administrator as the postings' actor, and one audit row of what this call paid.
+ * with the administrator as the postings' actor, and one audit row of what this call paid. A day asked for that
+ * was paid before answers `alreadyPaid: true` with its recorded completion time (issue 29 item 12).
  */
 import "server-only";
 import { getDb } from "@/db/client";
 import { audit, type RequestMeta } from "@/lib/audit";
-import { accrueRewards } from "@/lib/staking/run";
+import { accrueRewards, dayRunAnswer } from "@/lib/staking/run";
 
 /** Pays `date` (an ended KST day), or every ended day not yet paid (oldest first, at most 31 per call). */
 export async function runRewardsByAdmin(actor: { id: number }, date: string | undefined, meta: RequestMeta) {
@@ -24,5 +25,5 @@ export async function runRewardsByAdmin(actor: { id: number }, date: string | un
       remaining: result.remaining,
     },
   });
-  return result;
+  return dayRunAnswer(db, date, result);
 }

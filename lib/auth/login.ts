@@ -20,7 +20,8 @@ import type { Role } from "@/db/schema";
 import { auditInsert, audit, type RequestMeta } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { newDeviceLoginSql } from "@/lib/notifications";
-import { hitSql, LOGIN_ACCOUNT, LOGIN_IP, limitKey, rateLimited, resetSql } from "@/lib/rate-limit";
+import { hitSql, LOGIN_ACCOUNT, LOGIN_IP, limitKey, resetSql } from "@/lib/rate-limit";
+import { kstMinuteText } from "@/lib/wallet/cooldown";
 import { verifyPassword } from "./password";
 import { revokeSession, SESSION_MAX_AGE, type SessionUser } from "./session";
 
@@ -172,7 +173,8 @@ export type LoginResult = Omit<Account, "twoFactor"> & {
 
 /**
  * Verifies credentials under the brute-force limits: 401 INVALID_CREDENTIALS for an unknown member and a
- * wrong password alike, 429 with Retry-After while the address or the account is over its budget.
+ * wrong password alike, 429 LOGIN_LOCKED with Retry-After and the time it opens while the address or the account is
+ * over its budget.
  * Every outcome's audit row is written in the check's closing statement. With `client`, a success also
  * inserts the sessions row there (answered as `session`, for lib/auth/session.ts sessionSetCookie to issue);
  * without it the caller starts the session. With 2FA on, a right password starts nothing: the answer has
@@ -207,11 +209,26 @@ export async function login(
         : []),
     ],
   });
-  if (!check.ok && check.throttled) throw rateLimited(check.retryAfter);
+  if (!check.ok && check.throttled) throw loginLocked(check.retryAfter);
   if (!check.ok) throw new AppError("INVALID_CREDENTIALS");
   const { twoFactor, ...account } = check.account;
   if (twoFactor) return { ...account, twoFactorRequired: true };
   return session ? { ...account, session } : account;
+}
+
+/**
+ * Issue 29: 429 LOGIN_LOCKED, with Retry-After and when the login opens again: `opensAt` (ISO) and `opensAtKst`
+ * (to the minute, rounded up, in the message), for the login screen to say.
+ */
+export function loginLocked(retryAfter: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfter));
+  const opensAt = new Date(Date.now() + seconds * 1000);
+  const shown = new Date(Math.ceil(opensAt.getTime() / 60_000) * 60_000);
+  return new AppError(
+    "LOGIN_LOCKED",
+    { opensAt: opensAt.toISOString(), opensAtKst: kstMinuteText(shown) },
+    { "retry-after": String(seconds) },
+  );
 }
 
 /** Ends the session the request came with (only that one: the member's other devices stay signed in). */

@@ -42,7 +42,8 @@ export async function verifyCurrentPasswordOrThrow(
 /**
  * The member changes their own password (current one required). Their other sessions end; the one
  * making the change continues (returned so the route can re-issue its cookie, same session and end).
- * A reset's temporary password is replaced by it: the account answers again.
+ * A reset's temporary password is replaced by it: the account answers again. 400 SAME_PASSWORD (nothing changes,
+ * no cool-down) when the new password is the current one.
  */
 export async function changePassword(
   actor: SessionUser,
@@ -51,6 +52,8 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<LoginResult & { session: { id: string; expiresAt: Date } }> {
   await verifyCurrentPasswordOrThrow(actor.id, currentPassword, meta);
+  // Issue 29: the same password again changes nothing and must not start the 24-hour cool-down either.
+  if (newPassword === currentPassword) throw new AppError("SAME_PASSWORD", { field: "newPassword" });
   const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
   return db.transaction(async (tx) => {

@@ -68,6 +68,8 @@ export const PERMISSIONS = {
   "staking-rewards.run": { roles: ADMIN_ROLES, on: "none" },
   /** The console's dashboard figures. */
   "dashboard.read": { roles: ADMIN_ROLES, on: "none" },
+  /** How many ID documents, requests and proposals wait (the sidebar's badges, GET /api/admin/waiting). */
+  "waiting.read": { roles: ADMIN_ROLES, on: "none" },
   /** The queue of ID documents awaiting review. */
   "id-documents.list": { roles: ADMIN_ROLES, on: "none" },
   /** Every referral and sign-up code with its owner and use count. */

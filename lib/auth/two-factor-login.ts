@@ -9,10 +9,9 @@ import { auditInsert, type RequestMeta } from "@/lib/audit";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { newDeviceLoginSql } from "@/lib/notifications";
-import { rateLimited } from "@/lib/rate-limit";
 import { authSecret } from "@/lib/secret";
 import { readCookie } from "./cookies";
-import { checkLoginFactor, type LoginResult, newSession, sessionInsertSql } from "./login";
+import { checkLoginFactor, type LoginResult, loginLocked, newSession, sessionInsertSql } from "./login";
 import { isSecureRequest, serializeCookie } from "./session";
 import { type CodeCheck, checkCode } from "./two-factor";
 
@@ -124,7 +123,7 @@ export async function completeTwoFactorLogin(
       ],
     },
   );
-  if (!check.ok && check.throttled) throw rateLimited(check.retryAfter);
+  if (!check.ok && check.throttled) throw loginLocked(check.retryAfter);
   if (!check.ok) throw new AppError("INVALID_OTP");
   const { twoFactor: _on, ...account } = check.account;
   return { ...account, session };

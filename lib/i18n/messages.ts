@@ -21,6 +21,7 @@ import koAdminOps from "@/messages/ko/adminOps.json";
 import koTwoFactor from "@/messages/ko/twoFactor.json";
 import koNotifications from "@/messages/ko/notifications.json";
 import koExports from "@/messages/ko/exports.json";
+import koAuditLog from "@/messages/ko/auditLog.json";
 import enCommon from "@/messages/en/common.json";
 import enErrors from "@/messages/en/errors.json";
 import enWelcome from "@/messages/en/welcome.json";
@@ -40,6 +41,7 @@ import enAdminOps from "@/messages/en/adminOps.json";
 import enTwoFactor from "@/messages/en/twoFactor.json";
 import enNotifications from "@/messages/en/notifications.json";
 import enExports from "@/messages/en/exports.json";
+import enAuditLog from "@/messages/en/auditLog.json";
 import type { Locale } from "./config";
 
 const ko = {
@@ -62,6 +64,7 @@ const ko = {
   TwoFactor: koTwoFactor,
   Notifications: koNotifications,
   Exports: koExports,
+  AuditLog: koAuditLog,
 };
 const en = {
   Common: enCommon,
@@ -83,6 +86,7 @@ const en = {
   TwoFactor: enTwoFactor,
   Notifications: enNotifications,
   Exports: enExports,
+  AuditLog: enAuditLog,
 };
 
 export type Messages = typeof ko;
@@ -103,7 +107,7 @@ export type Namespace = keyof Messages;
  * tests/unit/client-namespaces.test.ts walks each segment's imports and fails when a component uses a
  * namespace its segment does not provide.
  */
-const CONSOLE_ONLY: Namespace[] = ["Admin", "AdminOps"];
+const CONSOLE_ONLY: Namespace[] = ["Admin", "AdminOps", "AuditLog"];
 export const MEMBER_SEGMENTS = {
   home: ["Common", "Home", "Notifications", "Prices"],
   wallet: ["Common", "History", "Money", "Prices", "TwoFactor", "Wallet"],

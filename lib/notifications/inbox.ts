@@ -13,7 +13,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/translate";
 import { AppError } from "@/lib/errors";
 import { formatAmount } from "@/lib/money";
-import type { NotificationKind, NotificationParams, RequestParams } from "./index";
+import type { BalanceChangeParams, NotificationKind, NotificationParams, RequestParams } from "./index";
 
 export type NotificationDto = {
   id: number;
@@ -48,6 +48,10 @@ const HREF: Record<NotificationKind, string> = {
   password_changed: "/settings",
   two_factor_changed: "/settings",
   wallet_reset: "/settings",
+  request_received: "/wallet-history",
+  balance_credited: "/wallet",
+  balance_debited: "/wallet",
+  rate_changed: "/wallet",
 };
 
 /** Title and body of one notification in `locale`. Unknown kinds (a newer server's) render generically. */
@@ -114,6 +118,31 @@ export function renderNotification(
     }
     case "wallet_reset":
       return { title: k("title"), body: k("body"), href };
+    case "request_received": {
+      const r = p as RequestParams;
+      const values = {
+        type: t(`requestTypes.${r.type}`),
+        id: r.requestId,
+        amount: amountText(r.amount, locale),
+        coin: r.coin,
+      };
+      return { title: k("title", values), body: k(r.type === "DEPOSIT" ? "bodyDeposit" : "body", values), href };
+    }
+    case "balance_credited":
+    case "balance_debited": {
+      const { coin, amount, account } = p as BalanceChangeParams;
+      const values = { coin, amount: amountText(amount, locale), account: t(`accounts.${account}`) };
+      return { title: k("title"), body: k("body", values), href };
+    }
+    case "rate_changed": {
+      const { coin, before, after } = p as NotificationParams["rate_changed"];
+      const rate = (v: string | null) => formatAmount(v ?? "0", 4, tag(locale));
+      return {
+        title: k("title", { coin }),
+        body: k(before === null ? "bodyNew" : "body", { coin, before: rate(before), after: rate(after) }),
+        href,
+      };
+    }
     default:
       return { title: t("title"), body: "", href };
   }

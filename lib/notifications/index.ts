@@ -41,6 +41,19 @@ export type NotificationParams = {
   two_factor_changed: { change: TwoFactorChange; by?: "self" | "admin" };
   /** An administrator reset the member's registered wallet address. */
   wallet_reset: Record<string, never>;
+  /** A deposit (buy) / withdraw / transfer request of the member's was received (접수, issue 29 item 6). */
+  request_received: RequestParams;
+  /**
+   * An administrator credited or debited the member's `holding` or `rewards` (a credit with a history row, an
+   * adjustment without one, interest; directly or through an approved four-eyes proposal).
+   */
+  balance_credited: BalanceChangeParams;
+  balance_debited: BalanceChangeParams;
+  /**
+   * The annual rate the member's stake of `coin` earns changed (their own rate set by an administrator, or a product
+   * change that reaches their stake), from the next reward day on: `before` / `after` in percent, null for none.
+   */
+  rate_changed: { coin: Coin; before: string | null; after: string | null };
 };
 export type NotificationKind = keyof NotificationParams;
 export const NOTIFICATION_KINDS = [
@@ -57,7 +70,14 @@ export const NOTIFICATION_KINDS = [
   "password_changed",
   "two_factor_changed",
   "wallet_reset",
+  "request_received",
+  "balance_credited",
+  "balance_debited",
+  "rate_changed",
 ] as const satisfies readonly NotificationKind[];
+
+/** What an administrator's credit or debit changed: the coin, the amount (a decimal string) and which balance. */
+export type BalanceChangeParams = { coin: Coin; amount: string; account: "holding" | "rewards" };
 
 /** A DEPOSIT request is the member's KRW purchase (구매 / "Buy"); amount: the coin amount, a decimal string. */
 export type RequestParams = {

@@ -42,11 +42,20 @@ export function crosshairLabel(kstSeconds: number, locale: Locale): string {
   return locale === "en" ? `${text} KST` : text;
 }
 
-/** A moment in Korea's time: `2026. 11. 23. 오후 2:00`, `Nov 23, 2026, 2:00 PM KST`. */
+/**
+ * A moment in Korea's time on the 24-hour clock, as every other time in the app: `2026. 11. 23. 14:00`,
+ * `Nov 23, 2026, 14:00 KST`. Not `timeStyle`: ICU versions disagree on the Korean day period (the server's ICU 78
+ * prints "PM 2:00", Chromium's "오후 2:00"), and a server-rendered time the browser formats differently is a
+ * hydration error (React #418 on /home while prices were stale).
+ */
 export function kstDateTime(date: Date, locale: Locale): string {
   const text = new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: "medium",
-    timeStyle: "short",
+    year: "numeric",
+    month: locale === "en" ? "short" : "numeric",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
     timeZone: KST,
   }).format(date);
   return locale === "en" ? `${text} KST` : text;

@@ -206,21 +206,32 @@ export async function priceMap(): Promise<PriceMap> {
   return { prices, ...combine(prices.WLD ? [t, c] : [t]) };
 }
 
-/** WLD/KRW candles for a chart range, oldest first, with the percent change from first to last. */
+/**
+ * WLD/KRW candles for a chart range, oldest first, with the percent change from first to last. Every range ends
+ * at the price the headline shows (wldQuote: the newest 1-hour close): the daily and weekly candles are fetched
+ * less often, so their last close is replaced by it — a 1주 chart never ends at ₩1,450 under a ₩1,617 headline.
+ */
 export async function wldChart(range: ChartRange): Promise<WldChart> {
   const f = feeds();
-  const [t, c] = await Promise.all([f.tickers.read(), f.candles[RANGE_INTERVAL[range]].read()]);
+  const interval = RANGE_INTERVAL[range];
+  const [t, c, hourly] = await Promise.all([
+    f.tickers.read(),
+    f.candles[interval].read(),
+    interval === "1h" ? undefined : f.candles["1h"].read(),
+  ]);
   const usdt = t.snapshot?.value.USDT?.priceKrw;
   const candles = c.snapshot?.value ?? [];
   if (!usdt || candles.length === 0) throw unavailable();
-  const { updatedAt, stale, seeded } = combine([t, c]);
+  const lastClose = (hourly ? hourly.snapshot?.value.at(-1)?.closeUsdt : undefined) ?? candles.at(-1)!.closeUsdt;
+  const closes = candles.map((k, i) => (i === candles.length - 1 ? lastClose : k.closeUsdt));
+  const { updatedAt, stale, seeded } = combine(hourly?.snapshot ? [t, c, hourly] : [t, c]);
   return {
     range,
-    points: candles.map((k) => ({
+    points: candles.map((k, i) => ({
       time: new Date(k.time),
-      valueKrw: toKrw(k.closeUsdt, usdt),
+      valueKrw: toKrw(closes[i]!, usdt),
     })),
-    changePercent: percentChange(candles[0]!.closeUsdt, candles.at(-1)!.closeUsdt),
+    changePercent: percentChange(closes[0]!, lastClose),
     updatedAt,
     stale,
     seeded,

@@ -14,6 +14,8 @@ import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { credit, debit, move } from "@/lib/ledger";
 import { D, type Dec, toDecimalString } from "@/lib/money";
+import { notify } from "@/lib/notifications";
+import { memberRateNow, notifyMemberRateChange, notifyProductRateChange } from "@/lib/notifications/rates";
 import { lockActiveMemberOrThrow } from "@/lib/wallet/holdings";
 import { productsWith, raisesRates } from "./rates";
 
@@ -102,6 +104,8 @@ export async function createProduct(
   const db = within ?? (await getDb());
   return db.transaction(async (tx) => {
     await lockProductChanges(tx);
+    // The stakers whose rate the new product changes are told, judged before it exists (issue 29 item 6).
+    if (input.active) await notifyProductRateChange(tx, productsWith(null, storedProduct(input)), [input.coinSymbol]);
     const at = now();
     const [row] = await tx
       .insert(stakingProducts)
@@ -140,6 +144,15 @@ export async function updateProduct(
       .where(eq(stakingProducts.id, id))
       .for("update");
     if (!before) throw new AppError("NOT_FOUND");
+    // The stakers whose rate the change moves are told, judged before it is written (issue 29 item 6).
+    const rule = {
+      coinSymbol: patch.coinSymbol ?? before.coinSymbol,
+      annualRate:
+        patch.annualRate === undefined ? toDecimalString(before.annualRate) : toDecimalString(patch.annualRate),
+      minAmount: patch.minAmount === undefined ? toDecimalString(before.minAmount) : toDecimalString(patch.minAmount),
+      active: patch.active ?? before.active,
+    };
+    await notifyProductRateChange(tx, productsWith(id, rule), [before.coinSymbol, rule.coinSymbol]);
     const set: Partial<typeof stakingProducts.$inferInsert> = { updatedAt: now() };
     if (patch.coinSymbol !== undefined) set.coinSymbol = patch.coinSymbol;
     if (patch.name !== undefined) set.name = patch.name;
@@ -188,6 +201,7 @@ export async function setMemberRate(
         SELECT annual_rate::text AS rate FROM member_staking_rates
         WHERE user_id = ${userId} AND coin_symbol = ${coin}::coin FOR UPDATE`),
     )[0];
+    const rateBefore = await memberRateNow(tx, userId, coin);
     // From the application's clock: the instant the rate takes effect for the reward days (migration 0015).
     const at = now();
     await tx
@@ -198,6 +212,11 @@ export async function setMemberRate(
         set: { annualRate: rate.toFixed(), updatedAt: at },
       });
     const after = { coinSymbol: coin, rate: toDecimalString(rate) };
+    await notifyMemberRateChange(tx, userId, {
+      coin,
+      before: rateBefore,
+      after: await memberRateNow(tx, userId, coin),
+    });
     await audit(tx, {
       action: "staking.member_rate",
       ...actorFields(actor),
@@ -236,9 +255,18 @@ export async function adjustInterest(
   };
   const result = await db.transaction(async (tx) => {
     await lockActiveMemberOrThrow(tx, userId);
-    return action === "deposit"
-      ? credit(tx, { ...common, kind: "INTEREST_DEPOSIT", from: "rewards_pool", to: "rewards" })
-      : debit(tx, { ...common, kind: "INTEREST_WITHDRAW", from: "rewards", to: "rewards_pool" });
+    const posted =
+      action === "deposit"
+        ? await credit(tx, { ...common, kind: "INTEREST_DEPOSIT", from: "rewards_pool", to: "rewards" })
+        : await debit(tx, { ...common, kind: "INTEREST_WITHDRAW", from: "rewards", to: "rewards_pool" });
+    // The member is told (issue 29 item 6) — not again on a replayed posting key.
+    if (!posted.replayed)
+      await notify(tx, userId, action === "deposit" ? "balance_credited" : "balance_debited", {
+        coin,
+        amount: toDecimalString(amount),
+        account: "rewards",
+      });
+    return posted;
   });
   const rewards = result.balances.find((b) => b.account.userId !== null)?.balance ?? "0";
   return { rewards };

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { accrueRewards } from "./run";
+import { accrueRewards, dayRunAnswer } from "./run";
 
 export function requireCronSecret(req: Request): void {
   const secret = env().CRON_SECRET;
@@ -18,7 +18,11 @@ export function requireCronSecret(req: Request): void {
   if (!match?.[1] || !crypto.timingSafeEqual(digest(match[1]), digest(secret))) throw new AppError("UNAUTHENTICATED");
 }
 
-/** The cron call's work: `date`, or every ended day not yet paid (a paid day is never paid again). */
+/**
+ * The cron call's work: `date`, or every ended day not yet paid (a paid day is never paid again: with a `date`
+ * already paid the answer says `alreadyPaid: true` and the day's recorded `finishedAt`, run.ts dayRunAnswer).
+ */
 export async function accrueFromCron(date?: string) {
-  return accrueRewards(await getDb(), { date });
+  const db = await getDb();
+  return dayRunAnswer(db, date, await accrueRewards(db, { date }));
 }

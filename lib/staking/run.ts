@@ -272,3 +272,25 @@ export async function accrueRewards(
   await recordAuditAnchor(db);
   return { days: results, membersPaid, totalPaid: toDecimalString(total), remaining };
 }
+
+/**
+ * The answer of a run asked for one `date` (POST /api/cron/accrue, the console's 지급 실행; issue 29 item 12): the
+ * result with `alreadyPaid` — true when that day had been paid before, so this call paid nothing and changed
+ * nothing, its completion time included — and then the day's `finishedAt` as recorded when it was paid. Without a
+ * date (catch-up) the result as it is.
+ */
+export async function dayRunAnswer(
+  db: DbOrTx,
+  date: string | undefined,
+  result: AccrueResult,
+): Promise<AccrueResult & { alreadyPaid?: boolean; finishedAt?: string | null }> {
+  if (date === undefined) return result;
+  const alreadyPaid = result.days.length > 0 && result.days.every((d) => d.alreadyPaid);
+  if (!alreadyPaid) return { ...result, alreadyPaid };
+  const [row] = rowsOf<{ at: string | null }>(
+    await db.execute(sql`
+      SELECT to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+      FROM staking_runs WHERE day = ${date}::date`),
+  );
+  return { ...result, alreadyPaid, finishedAt: row?.at ?? null };
+}

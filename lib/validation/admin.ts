@@ -22,6 +22,14 @@ const ci = <T extends string>(values: readonly [T, ...T[]]) =>
 
 const page = (limit: number, maxLimit: number) => ({ page: uint(1, 1_000_000), limit: uint(limit, maxLimit) });
 
+/** The admin CSV exports' language: Korean headers by default, English with `?lang=en` (issue 29). */
+export const csvLangSchema = z.object({
+  lang: z
+    .enum(["ko", "en"], { message: "VALIDATION" })
+    .optional()
+    .transform((l) => l ?? "ko"),
+});
+
 /** GET /api/admin/users/paginated and /api/admin/export/members: search (userId or name), phone. */
 export const memberFilterSchema = z.object({ search: text(64), phone: text(30) });
 export const memberListQuerySchema = memberFilterSchema.extend(page(10, 100));

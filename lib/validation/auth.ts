@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isSingleLine } from "@/lib/api/body";
+import { normaliseKoreanPhone } from "@/lib/phone";
 import { reasonField } from "./proposals";
 
 /** A short list of the most common passwords (≥ 8 characters), refused at sign-up and on change. */
@@ -39,6 +40,23 @@ const COMMON_PASSWORDS = new Set([
   "q1w2e3r4",
   "passw0rd",
 ]);
+
+/**
+ * A checked phone (issue 29): a Korean mobile or landline number → its one stored form (`010-2345-6789`, lib/phone.ts);
+ * anything else → INVALID_PHONE on the field. Empty → null (only reached by the optional sign-up field).
+ */
+const toKoreanPhone = (v: string, ctx: z.RefinementCtx<string>): string => {
+  const phone = normaliseKoreanPhone(v);
+  if (phone) return phone;
+  ctx.addIssue({ code: "custom", message: "INVALID_PHONE" });
+  return z.NEVER;
+};
+const koreanPhone = z.string().transform(toKoreanPhone);
+const optionalKoreanPhone = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((v, ctx): string | null => (v ? toKoreanPhone(v, ctx as z.RefinementCtx<string>) : null));
 
 export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome; the cap only bounds hashing work. */
@@ -78,13 +96,15 @@ export const signupSchema = z
     password: newPasswordSchema,
     /** Optional: when the client sends the confirmation too, it must match. */
     passwordConfirm: z.string().optional(),
+    /** Optional (spec §5); when given, a Korean number, stored as `010-2345-6789` (lib/phone.ts). */
     phone: z
       .preprocess(
         (v) => (typeof v === "string" ? v.trim() : v),
-        z.string().max(30, { error: "VALIDATION" }).refine(isSingleLine, { error: "INVALID_CHARACTERS" }),
+        z.string().max(30, { error: "INVALID_PHONE" }).refine(isSingleLine, { error: "INVALID_CHARACTERS" }),
       )
       .optional()
-      .nullable(),
+      .nullable()
+      .pipe(optionalKoreanPhone),
     refId: required("REQUIRED_FIELDS").pipe(z.string().max(32, { error: "INVALID_REFCODE" })),
   })
   .superRefine((v, ctx) => {
@@ -131,9 +151,11 @@ export const refCodeSchema = z.preprocess(
 /** PATCH /api/admin/users/{id}/ref-code. */
 export const adminRefCodeSchema = z.object({ refCode: refCodeSchema });
 
-/** PATCH /api/admin/users/{id}/phone: non-empty (spec §5). */
+/** PATCH /api/admin/users/{id}/phone: non-empty (spec §5), a Korean number in its stored form (lib/phone.ts). */
 export const adminPhoneSchema = z.object({
-  phone: required("PHONE_REQUIRED").pipe(z.string().max(30, { error: "VALIDATION" })),
+  phone: required("PHONE_REQUIRED")
+    .pipe(z.string().max(30, { error: "INVALID_PHONE" }))
+    .pipe(koreanPhone),
 });
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The administrator's coin calls (spec §7): a credit with a visible DEPOSIT row, an unrecorded adjustment
- * against the `adjustments` account, and hiding a history row (the ledger is never touched). All audited.
+ * against the `adjustments` account, and hiding a history row (the ledger is never touched). All audited; the
+ * member is notified of each credit and debit.
  * Money calls lock the member row first and refuse a deactivated member (404), also one deactivated while
  * the call was under way.
  */
@@ -10,7 +11,8 @@ import { type Coin, transactions } from "@/db/schema";
 import { audit, type RequestMeta } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { credit, debit } from "@/lib/ledger";
-import type { Dec } from "@/lib/money";
+import { type Dec, toDecimalString } from "@/lib/money";
+import { notify } from "@/lib/notifications";
 import { lockActiveMemberOrThrow } from "./holdings";
 
 type Ctx = Partial<RequestMeta>;
@@ -19,6 +21,13 @@ type Args = { adminId: number; targetId: number; symbol: Coin; amount: Dec; post
 
 const holdingOf = (res: { balances: { account: { kind: string; userId: number | null }; balance: string }[] }) =>
   res.balances.find((b) => b.account.userId !== null && b.account.kind === "holding")?.balance ?? "0";
+
+/**
+ * The member is told of an administrator's credit or debit of their holding (issue 29 item 6), in its transaction —
+ * also when it is applied by an approved four-eyes proposal, never when it is only proposed.
+ */
+const told = (tx: Tx, a: Args, kind: "balance_credited" | "balance_debited") =>
+  notify(tx, a.targetId, kind, { coin: a.symbol, amount: toDecimalString(a.amount), account: "holding" });
 
 /** PATCH /api/admin/users/{id}/coin, action DEPOSIT: external → holding with a DEPOSIT history row. */
 export async function adminDeposit(tx: Tx, a: Args): Promise<{ symbol: Coin; holding: string }> {
@@ -40,6 +49,7 @@ export async function adminDeposit(tx: Tx, a: Args): Promise<{ symbol: Coin; hol
       after: { symbol: a.symbol, amount: a.amount.toFixed() },
     },
   });
+  if (!res.replayed) await told(tx, a, "balance_credited");
   return { symbol: a.symbol, holding: holdingOf(res) };
 }
 
@@ -74,6 +84,7 @@ export async function adminUnrecorded(
     a.action === "DEPOSIT"
       ? await credit(tx, { ...common, kind: "ADJUSTMENT_CREDIT", from: "adjustments" })
       : await debit(tx, { ...common, kind: "ADJUSTMENT_DEBIT", to: "adjustments" });
+  if (!res.replayed) await told(tx, a, a.action === "DEPOSIT" ? "balance_credited" : "balance_debited");
   return { symbol: a.symbol, holding: holdingOf(res) };
 }
 

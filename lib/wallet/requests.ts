@@ -21,6 +21,7 @@ import { AppError, databaseError } from "@/lib/errors";
 import { countPosting } from "@/lib/metrics";
 import { D, type Dec, toDecimalString } from "@/lib/money";
 import { now } from "@/lib/clock";
+import { notify } from "@/lib/notifications";
 import { type TravelRuleClaim, travelRuleRecord } from "@/lib/travel-rule/rules";
 import { cooldownError } from "./cooldown";
 import { dailyLimitError, defaultDailyLimitKrw, kstDayBounds } from "./limits";
@@ -162,14 +163,23 @@ export async function createTransferRequest(
     const record = args.travelRule && wallet ? travelRuleRecord(args.travelRule, wallet) : null;
     let out: { id?: number; wallet?: string };
     try {
+      // The member's "request received" notification (issue 29 item 6) joins the same statement: written only when
+      // the function opened a request (its answer has the id), and rolled back with it.
       const rows = rowsOf<{ r: string }>(
-        await db.execute(sql`SELECT transfer_request_open(
+        await db.execute(sql`WITH opened AS (SELECT transfer_request_open(
           ${args.userId}::integer, ${args.type}::request_type, ${args.coin}::coin, ${args.amount.toFixed()}::numeric,
           ${fee.toFixed()}::numeric, ${wallet}::text, ${args.priceKrw}::numeric, ${at.toISOString()}::timestamptz,
           ${staticRefusal}::text, ${args.amount.lessThan(MIN_TRANSFER)}::boolean,
           ${day.start.toISOString()}::timestamptz, ${day.end.toISOString()}::timestamptz,
           ${defaultDailyLimitKrw()}::numeric, ${krwHoldHours()}::integer,
-          ${record && JSON.stringify(record)}::jsonb)::text AS r`),
+          ${record && JSON.stringify(record)}::jsonb) AS r),
+        told AS (
+          INSERT INTO notifications (user_id, kind, params)
+          SELECT ${args.userId}::integer, 'request_received', jsonb_build_object('requestId', (o.r ->> 'id')::bigint,
+            'type', ${args.type}::text, 'coin', ${args.coin}::text, 'amount', ${args.amount.toFixed()}::text)
+          FROM opened o WHERE o.r ->> 'id' IS NOT NULL
+        )
+        SELECT r::text AS r FROM opened`),
       );
       out = JSON.parse(rows[0]!.r);
     } catch (e) {
@@ -238,6 +248,12 @@ export async function createDepositRequest(
   await event(tx, row.id, "PENDING", args.userId);
   const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, args.userId));
   const depositorName = await takeDepositorName(tx, { requestId: row.id, memberName: owner?.name ?? "" });
+  await notify(tx, args.userId, "request_received", {
+    requestId: row.id,
+    type: "DEPOSIT",
+    coin: row.coinSymbol,
+    amount: amount.toFixed(),
+  });
   return {
     id: row.id,
     coinSymbol: row.coinSymbol,

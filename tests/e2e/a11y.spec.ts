@@ -5,7 +5,8 @@
  * `demo` member (ID approved, holds and stakes WLD) and again as a brand-new member (the empty states), the
  * wallet's tabs and its modals open, and the 404 page.
  */
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { axe } from "./checks";
 
 const LOCALES = ["ko", "en"] as const;
@@ -13,8 +14,8 @@ type Locale = (typeof LOCALES)[number];
 
 /** The names the scan clicks through, per language. */
 const NAMES = {
-  ko: { coin: "코인", staking: "스테이킹", swap: "SWAP", withdraw: "출금", buy: "구매" },
-  en: { coin: "Coin", staking: "Staking", swap: "SWAP", withdraw: "Withdraw", buy: "Buy" },
+  ko: { coin: "코인", staking: "스테이킹", swap: "스왑", withdraw: "출금", buy: "구매" },
+  en: { coin: "Coin", staking: "Staking", swap: "Swap", withdraw: "Withdraw", buy: "Buy" },
 } as const;
 
 async function useLocale(context: BrowserContext, baseURL: string | undefined, locale: Locale) {
@@ -86,7 +87,7 @@ for (const locale of LOCALES) {
       await page.getByRole("tab", { name: n.staking }).click();
       await expect(page.getByTestId("holding-wld")).toBeVisible();
       await axe(page, `/wallet ${n.staking}`);
-      await page.getByRole("button", { name: n.swap }).click();
+      await page.getByRole("button", { name: n.swap, exact: true }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await axe(page, `/wallet swap modal ${locale}`);
       await page.keyboard.press("Escape");

@@ -7,14 +7,8 @@
  * Screenshots at 390 and 1280 px go to ADMIN_SHOTS_DIR (default /tmp/wld-admin-members).
  */
 import fs from "node:fs";
-import {
-  type APIRequestContext,
-  expect,
-  type Locator,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, request as playwrightRequest } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import { axe, noSidewaysScroll, settle } from "./checks";
 
@@ -103,7 +97,7 @@ test.describe("as SUPERADMIN", () => {
     await expect(page.getByRole("columnheader", { name: "역할" })).toBeVisible();
     for (const c of ["아이디", "이름", "전화번호", "신분증", "보유 WLD", "스테이킹 WLD", "가입일"])
       await expect(page.getByRole("columnheader", { name: c, exact: true })).toBeVisible();
-    await expect(cell(page, handle, "role")).toHaveText("USER");
+    await expect(cell(page, handle, "role")).toHaveText("회원");
 
     // The userId opens the detail, whose heading holds it.
     await page.getByRole("button", { name: handle, exact: true }).click();
@@ -229,7 +223,7 @@ test.describe("as SUPERADMIN", () => {
     await d.getByRole("button", { name: "닫기" }).last().click();
     d = await openAction(page, handle, "신분증 반려");
     await d.getByRole("button", { name: "확인", exact: true }).click();
-    await expect(d.getByRole("alert")).toHaveText("거절 사유를 입력해주세요.");
+    await expect(d.getByRole("alert")).toHaveText("반려 사유를 입력해주세요.");
     await d.getByLabel("사유").fill("사진이 흐립니다");
     await confirm(page, d, "신분증이 반려되었습니다.");
     await page.keyboard.press("Escape");
@@ -269,13 +263,13 @@ test.describe("as SUPERADMIN", () => {
     // 역할 변경 (SUPERADMIN): granting ADMIN is a four-eyes proposal — the memo is its reason, and the row stays
     // USER until another SUPERADMIN approves it in /admin/approvals; USER is set at once.
     d = await openAction(page, handle, "역할 변경");
-    await d.getByRole("radio", { name: "ADMIN", exact: true }).check();
+    await d.getByRole("radio", { name: "관리자", exact: true }).check();
     await d.getByRole("button", { name: "확인", exact: true }).click();
     await expect(d.getByRole("alert")).toHaveText("다른 관리자의 승인이 필요한 변경입니다. 사유(메모)를 입력해주세요.");
     await d.getByLabel("메모").fill("e2e 운영 인력");
     await confirm(page, d, "승인 요청을 올렸습니다. 다른 관리자가 승인하면 반영됩니다.");
     await page.keyboard.press("Escape");
-    await expect(cell(page, handle, "role")).toHaveText("USER");
+    await expect(cell(page, handle, "role")).toHaveText("회원");
     const grants = (await (await api.get("/api/admin/proposals?status=PENDING&limit=100")).json()) as {
       items: { kind: string; target: { userId: string } | null; payload: { role?: string } }[];
     };
@@ -283,8 +277,8 @@ test.describe("as SUPERADMIN", () => {
       grants.items.some((p) => p.kind === "role" && p.target?.userId === handle && p.payload.role === "ADMIN"),
     ).toBe(true);
     d = await openAction(page, handle, "역할 변경");
-    await d.getByRole("radio", { name: "USER", exact: true }).check();
-    await confirm(page, d, "역할이 USER(으)로 변경되었습니다.");
+    await d.getByRole("radio", { name: "회원", exact: true }).check();
+    await confirm(page, d, "역할이 일반 회원으로 변경되었습니다.");
 
     // 추천인 코드 수정 (SUPERADMIN): a code in use is refused with its message; a free one is kept.
     d = await openAction(page, handle, "추천인 코드 수정");

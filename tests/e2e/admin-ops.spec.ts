@@ -7,7 +7,8 @@
  */
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import { allowConsole, expect, test } from "./fixtures";
 import sharp from "sharp";
 
 const SHOTS = process.env.ADMIN_OPS_SHOTS_DIR ?? "/tmp/wld-admin-ops";
@@ -97,7 +98,7 @@ test.describe("admin operational screens", () => {
     await page.screenshot({ path: `${SHOTS}/admin-deposits-approve-dialog-390.png` });
     await dialog.getByRole("button", { name: "확인" }).dblclick();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole("status").filter({ hasText: `요청 #${req.id}` })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `${req.id}번 요청을 승인했습니다.` })).toBeVisible();
     // The row updates in place, without a reload.
     await expect(row).toHaveAttribute("data-status", "APPROVED");
     await expect(row.getByRole("button", { name: "승인", exact: true })).toHaveCount(0);
@@ -124,6 +125,7 @@ test.describe("admin operational screens", () => {
     const m = await newMember(baseURL, "lost");
     const req = await deposit(m.ctx, 30_000);
     const keys: string[] = [];
+    allowConsole(/ERR_CONNECTION_RESET/, "the test cuts the first answer's connection");
     // The first PATCH reaches the server, but its answer never reaches the browser.
     await page.route(`**/api/admin/requests/${req.id}`, async (route) => {
       keys.push(route.request().headers()["idempotency-key"] ?? "");
@@ -298,7 +300,9 @@ test.describe("admin operational screens", () => {
     await no.ctx.dispose();
   });
 
-  test("a reward run for an ended day, run twice, pays once", async ({ page }) => {
+  test("a reward run for an ended day, run twice, pays once and says the second time that it was paid", async ({
+    page,
+  }) => {
     // A day before the seeded history: ended, never run.
     const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(
       new Date(Date.now() - 9 * 86_400_000),
@@ -308,10 +312,21 @@ test.describe("admin operational screens", () => {
 
     await page.goto("/admin/staking-rewards");
     await expect(page.getByRole("heading", { name: "스테이킹 보상" })).toBeVisible();
-    for (let i = 0; i < 2; i++) await runRewardDay(page, day);
-    // The second run paid nothing: the screen says so, and the day is listed once with one total.
-    await expect(page.getByTestId("reward-run-result")).toContainText("새로 지급된 보상이 없습니다");
+    await runRewardDay(page, day);
+    const finishedCell = page.getByTestId(`reward-day-${day}`).locator("td").nth(3);
+    const finishedAt = ((await finishedCell.textContent()) ?? "").trim();
+    await page.waitForTimeout(1100); // a rewrite of the completion time would now read differently
+    await runRewardDay(page, day);
+    // The second run paid nothing (issue 29 item 12): the screen says the day was already paid — information, not a
+    // green success — and the day is listed once with one total and its completion time as it was.
+    const result = page.getByTestId("reward-run-result");
+    await expect(result).toContainText("보상은 이미 지급되었습니다");
+    await expect(result).toContainText(finishedAt);
+    await expect(result).toHaveAttribute("data-kind", "info");
+    await expect(result).not.toHaveClass(/emerald/);
     await expect(page.getByTestId(`reward-day-${day}`)).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByTestId(`reward-day-${day}`).locator("td").nth(3)).toHaveText(finishedAt);
     const after = await (await page.request.get("/api/admin/staking/rewards?limit=100")).json();
     expect((after.items as { day: string }[]).filter((d) => d.day === day)).toHaveLength(1);
     const runs = await page.request.get(`/api/admin/audit?action=admin.staking.reward_run`);

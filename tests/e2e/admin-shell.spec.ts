@@ -6,7 +6,8 @@
  * (default /tmp/wld-admin-members).
  */
 import fs from "node:fs";
-import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? "/tmp/wld-admin-members";
@@ -88,7 +89,7 @@ test("내 추천인 코드 복사 copies with a 2 s toast; 내 추천인 코드 
   await expect(nav.getByTestId("my-refcode")).toHaveText(original);
 
   await nav.getByRole("button", { name: "내 추천인 코드 복사" }).click();
-  const toast = page.getByRole("status").filter({ hasText: `추천인 코드 ${original}가 복사되었습니다.` });
+  const toast = page.getByRole("status").filter({ hasText: `추천인 코드를 복사했습니다: ${original}` });
   await expect(toast).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(original);
   await expect(toast).toBeHidden({ timeout: 3_000 });
@@ -123,7 +124,7 @@ test("the dashboard shows its figures as links and the 30-day sign-ups chart; ax
     signups: { count: number }[];
   };
   await page.goto("/admin");
-  const total = page.getByRole("link", { name: /전체 회원/ });
+  const total = page.getByRole("link", { name: /활성 회원 \(관리자 제외\)/ });
   await expect(total).toHaveAttribute("href", "/admin/members");
   await expect(total).toContainText(String(figures.members.total));
   await expect(page.getByRole("link", { name: /신분증 심사 대기/ })).toHaveAttribute("href", "/admin/id-reviews");

@@ -8,7 +8,8 @@
  * axe-checked; screenshots in .test-data/screens/four-eyes/.
  */
 import fs from "node:fs";
-import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type Page, request as playwrightRequest } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
 import { adminPage } from "./members";
 
@@ -85,7 +86,7 @@ test("admin A proposes a 1,500 WLD credit; admin B approves it in /admin/approva
   await expect(mine).toContainText("대기 중");
   await expect(mine).toContainText("후 만료");
   await expect(mine.getByRole("button", { name: /승인$/ })).toHaveCount(0);
-  await expect(mine.getByRole("button", { name: /거절$/ })).toBeVisible();
+  await expect(mine.getByRole("button", { name: /반려$/ })).toBeVisible();
   await axe(a, "/admin/approvals (proposer)");
   await shoot(a, "approvals-proposer-ko");
 
@@ -168,7 +169,7 @@ test("a ₩10,000,000 deposit approved by one administrator waits (승인 대기
   await dialog.getByRole("button", { name: "확인", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(
-    a.getByRole("status").filter({ hasText: `요청 #${id}은(는) 한도를 넘어 다른 관리자의 승인을 기다립니다` }),
+    a.getByRole("status").filter({ hasText: `${id}번 요청은 한도를 넘어 다른 관리자의 승인을 기다립니다` }),
   ).toBeVisible();
   await expect(row).toHaveAttribute("data-awaiting", "true");
   await expect(row.getByTestId("awaiting-approval")).toHaveText("승인 대기");

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /**
  * The in-app notice (an alertdialog, never the browser's alert()): checks its exact text, then dismisses it
@@ -10,6 +11,17 @@ async function expectNotice(page: Page, text: string) {
   await expect(dialog.getByTestId("notice-message")).toHaveText(text);
   await dialog.getByRole("button", { name: /^(확인|OK)$/ }).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * Issue 29: a form's error is said under its field (aria-invalid, and the text in the field's description), never
+ * in a dialog.
+ */
+async function expectFieldError(page: Page, label: string, text: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
 }
 
 function noNativeDialogs(page: Page): string[] {
@@ -41,9 +53,9 @@ test("welcome → sign-up with WELCOME1 → login → /home", async ({ page }) =
   await signup.click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  // Client-side rules answer with the spec's alerts before anything is sent.
+  // Client-side rules answer with the spec's texts under their fields before anything is sent (issue 29).
   await page.getByRole("button", { name: "회원가입" }).click();
-  await expectNotice(page, "필수 항목을 모두 입력하세요. 특히 추천인 코드를 입력해야 합니다.");
+  await expectFieldError(page, "이름", "필수 항목을 모두 입력하세요. 특히 추천인 코드를 입력해야 합니다.");
 
   const userId = `e2e${Date.now().toString(36)}`;
   await page.getByLabel("이름", { exact: true }).fill("테스트회원");
@@ -52,16 +64,16 @@ test("welcome → sign-up with WELCOME1 → login → /home", async ({ page }) =
   await page.getByLabel("비밀번호 확인", { exact: true }).fill("e2e password 1");
   await page.getByLabel("추천인 코드", { exact: true }).fill("NOSUCH99");
   await page.getByRole("button", { name: "회원가입" }).click();
-  await expectNotice(page, "아이디는 영문 대소문자와 숫자만 사용할 수 있습니다.");
+  await expectFieldError(page, "아이디", "아이디는 영문 대소문자와 숫자만 사용할 수 있습니다.");
 
   await page.getByLabel("아이디", { exact: true }).fill(userId);
   await page.getByLabel("비밀번호 확인", { exact: true }).fill("different 123");
   await page.getByRole("button", { name: "회원가입" }).click();
-  await expectNotice(page, "비밀번호가 일치하지 않습니다.");
+  await expectFieldError(page, "비밀번호 확인", "비밀번호가 일치하지 않습니다.");
 
   await page.getByLabel("비밀번호 확인", { exact: true }).fill("e2e password 1");
   await page.getByRole("button", { name: "회원가입" }).click();
-  await expectNotice(page, "유효하지 않은 추천인 코드입니다.");
+  await expectFieldError(page, "추천인 코드", "유효하지 않은 추천인 코드입니다.");
 
   await page.getByLabel("전화번호", { exact: true }).fill("010-0000-1111");
   await page.getByLabel("추천인 코드", { exact: true }).fill("WELCOME1");
@@ -71,11 +83,11 @@ test("welcome → sign-up with WELCOME1 → login → /home", async ({ page }) =
 
   // Login: required fields, wrong password, then the real one.
   await page.getByRole("button", { name: "로그인" }).click();
-  await expectNotice(page, "아이디와 비밀번호를 모두 입력해주세요.");
+  await expectFieldError(page, "아이디", "아이디와 비밀번호를 모두 입력해주세요.");
   await page.getByLabel("아이디").fill(userId);
   await page.getByLabel("비밀번호").fill("wrong password");
   await page.getByRole("button", { name: "로그인" }).click();
-  await expectNotice(page, "로그인 실패: 아이디 또는 비밀번호가 올바르지 않습니다.");
+  await expectFieldError(page, "비밀번호", "로그인 실패: 아이디 또는 비밀번호가 올바르지 않습니다.");
   await page.getByLabel("비밀번호").fill("e2e password 1");
   await page.getByRole("button", { name: "로그인" }).click();
   await expect(page).toHaveURL(/\/home$/);
@@ -127,7 +139,9 @@ test("guests are sent to /login from member pages; admins land on /admin and can
   await page.getByRole("button", { name: "로그인" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "관리자 대시보드" })).toBeVisible();
+  // Issue 29: logout asks first.
   await page.getByRole("button", { name: "로그아웃" }).click();
+  await page.getByRole("alertdialog", { name: "로그아웃할까요?" }).getByRole("button", { name: "로그아웃" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/admin");
   await expect(page).toHaveURL("/login?denied=admin&next=%2Fadmin");

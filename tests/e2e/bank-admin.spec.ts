@@ -9,7 +9,8 @@
  * /tmp/shots/bank-admin.
  */
 import fs from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
 import { adminPage, signUpMember } from "./members";
 

@@ -13,7 +13,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createTestClient, createWalletClient, getAddress, http, parseAbi, parseUnits } from "viem";
 import { hardhat } from "viem/chains";
 import { axe } from "./checks";

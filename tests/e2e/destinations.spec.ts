@@ -6,7 +6,8 @@
  * axe-checked; screenshots in .test-data/screens/destinations/.
  */
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
 import { adminPage } from "./members";
 
@@ -111,7 +112,7 @@ test("the screen in English, with the add dialog open", async ({ browser, baseUR
   await add.getByLabel("Exchange name").fill("Gopax");
   await add.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(add.getByRole("alert")).toHaveText("Choose at least one network.");
-  await add.getByRole("checkbox", { name: "ERC20" }).check();
+  await add.getByRole("checkbox", { name: "Ethereum (ERC20)" }).check();
   await axe(page, "add dialog en");
   await page.setViewportSize(PHONE);
   await axe(page, "add dialog en phone");

@@ -7,7 +7,8 @@
  * languages (DEVICES_SHOTS_DIR, default /tmp/shots/devices).
  */
 import fs from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { allowConsole, expect, test } from "./fixtures";
 import { axe, expectTouchTarget, settle } from "./checks";
 
 const SHOTS = process.env.DEVICES_SHOTS_DIR ?? "/tmp/shots/devices";
@@ -161,6 +162,10 @@ test.describe("login devices", () => {
     await login(b.page, userId);
     await b.page.goto("/world-id");
     await b.page.getByRole("button", { name: "로그아웃" }).click();
+    await b.page
+      .getByRole("alertdialog", { name: "로그아웃할까요?" })
+      .getByRole("button", { name: "로그아웃" })
+      .click();
     await b.page.waitForURL((u) => !u.pathname.startsWith("/world-id"));
     await expectSignedOut(b.page);
     await page.goto("/settings/devices");
@@ -173,6 +178,7 @@ test.describe("login devices", () => {
     const userId = await newMember(page);
     await login(page, userId);
     let fail = true;
+    allowConsole(/status of 500/, "the test answers /api/sessions with 500 until the retry");
     await page.route("**/api/sessions", async (route) => {
       await new Promise((r) => setTimeout(r, 600));
       if (fail)

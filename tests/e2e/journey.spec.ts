@@ -12,7 +12,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 
 const SHOTS = process.env.JOURNEY_SHOTS_DIR ?? path.resolve(".test-data/screens/journey");
@@ -162,7 +163,7 @@ for (const locale of ["ko", "en"] as const) {
 
       // ── Swap 100 WLD into staking
       await page.getByRole("tab", { name: m("wallet", "tabs.staking") }).click();
-      await page.getByRole("button", { name: "SWAP" }).click();
+      await page.getByRole("button", { name: m("wallet", "staking.swapButton"), exact: true }).click();
       const swap = page.getByRole("dialog", { name: m("wallet", "swap.title") });
       await swap.getByLabel(m("wallet", "swap.amount")).fill("100");
       await shot(page, "swap");
@@ -196,9 +197,10 @@ for (const locale of ["ko", "en"] as const) {
       const review = send.getByTestId("review-step");
       await expect(review.getByText(fixed.receive, { exact: true })).toBeVisible();
       await expect(send.getByTestId("review-receive")).toContainText("10 WLD");
-      await expect(send.getByTestId("review-network")).toHaveText("OP");
+      await expect(send.getByTestId("review-network")).toHaveText("OP Mainnet");
       await expect(send.getByTestId("review-exchange")).toHaveText("Upbit");
-      await expect(send.getByTestId("review-address")).toContainText("0x5290…9EE7");
+      // The whole address, on screen (issue 29 item 2; it was shortened to 0x5290…9EE7).
+      await expect(send.getByTestId("review-address")).toHaveText("0x52908400098527886E0F7030069857D2E4169EE7");
       await shot(page, "transfer-review");
       await send.getByRole("button", { name: m("wallet", "send.TRANSFER.submit") }).click();
       await expect(send.getByTestId("receipt-status")).toHaveText(m("history", "status.PENDING"));
@@ -222,9 +224,9 @@ for (const locale of ["ko", "en"] as const) {
         .getByRole("button", { name: new RegExp(m("history", "cancel")) })
         .first()
         .click();
-      const confirmCancel = page.getByRole("alertdialog");
-      if (await confirmCancel.isVisible().catch(() => false))
-        await confirmCancel.getByRole("button", { name: m("common", "confirm") }).click();
+      // The cancel asks first (issue 29 item 5), naming the request.
+      const confirmCancel = page.getByRole("alertdialog", { name: m("wallet", "cancelRequest.title") });
+      await confirmCancel.getByRole("button", { name: m("wallet", "cancelRequest.confirm"), exact: true }).click();
       await expect(requests.getByTestId("request-status").first()).toHaveText(m("history", "status.CANCELLED"));
       await shot(page, "history-cancelled");
 
@@ -255,6 +257,10 @@ for (const locale of ["ko", "en"] as const) {
 
       await page.goto("/world-id");
       await page.getByRole("button", { name: m("worldId", "logout") }).click();
+      await page
+        .getByRole("alertdialog", { name: m("auth", "logoutConfirm.title") })
+        .getByRole("button", { name: m("auth", "logoutConfirm.confirm") })
+        .click();
       await expect(page).toHaveURL(/\/(login|)(\?.*)?$/);
       await page.goto("/home");
       await expect(page).toHaveURL(/\/login/);

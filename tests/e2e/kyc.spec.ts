@@ -3,7 +3,8 @@
  * confirmation, progress), an admin approves it through the API, and the member sees the approved
  * state with the 1000 WLD reward.
  */
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 
 test("a member registers an ID on /verify, an admin approves it, the member sees it approved", async ({
@@ -85,7 +86,7 @@ test("a member registers an ID on /verify, an admin approves it, the member sees
 
   await page.reload();
   await expect(status.getByText("인증 완료", { exact: true })).toBeVisible();
-  await expect(status.getByText("1000 WLD 보상을 이미 받았습니다.")).toBeVisible();
+  await expect(status.getByText("1,000 WLD 보상을 이미 받았습니다.")).toBeVisible();
   await expect(page.getByRole("button", { name: /등록/ })).toHaveCount(0);
 });
 

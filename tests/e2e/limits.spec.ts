@@ -5,7 +5,8 @@
  * the submit closed. axe on both screens. Screenshots in .test-data/screens/limits.
  */
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { formatKst } from "../../lib/kst-time";
 import { axe } from "./checks";
 import { signUpMember, useLocale } from "./members";

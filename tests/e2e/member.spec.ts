@@ -5,7 +5,8 @@
  */
 import fs from "node:fs";
 import Decimal from "decimal.js";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const SHOTS = process.env.MEMBER_SHOTS_DIR ?? "/tmp/wld-member-screens";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -38,9 +39,10 @@ test.describe("the demo member", () => {
     await expect(page.getByRole("heading", { level: 1, name: "홈" })).toBeVisible();
     await expect(page.getByRole("link", { name: "설정" })).toBeVisible();
     await expect(page.getByRole("button", { name: /World ID 인증 완료/ })).toBeVisible();
-    await expect(page.getByRole("button", { name: /1000 WLD 보상 수령 완료/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /1,000 WLD 보상 수령 완료/ })).toBeVisible();
     await expect(page.getByText(/₩\s?[\d,]+/).first()).toBeVisible();
-    await expect(page.getByTestId("world-id-count")).toHaveText("1개");
+    // Issue 29: the "World ID 1개" card said nothing a member could use and is gone.
+    await expect(page.getByTestId("world-id-count")).toHaveCount(0);
     await expect(page.getByTestId("wld-price")).toContainText("₩");
     for (const r of ["1일", "1주", "1개월"]) await expect(page.getByRole("button", { name: r })).toBeVisible();
     await expect(page.locator("canvas").first()).toBeVisible();
@@ -115,7 +117,10 @@ test.describe("the demo member", () => {
     await expect(page.getByRole("tab", { name: "World" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("button", { name: "초대 링크 복사" })).toBeVisible();
     await page.getByRole("tab", { name: "코인" }).click();
-    await expect(page.getByTestId("lock-countdown")).toHaveText("0일 0시간 0분 0초");
+    // The protected lock has ended (2025-07-27): no "0일 0시간 0분 0초" card (issue 29 item 4).
+    await expect(page.getByTestId("coins-total")).toBeVisible();
+    await expect(page.getByTestId("lock-countdown")).toHaveCount(0);
+    await expect(page.getByRole("main")).not.toContainText("0일 0시간 0분 0초");
     await expect(page.getByTestId("coins-total")).toContainText("₩");
     await page.getByRole("tab", { name: "스테이킹" }).click();
     await expect(page.getByTestId("holding-wld")).toBeVisible();
@@ -136,7 +141,7 @@ test.describe("the demo member", () => {
     const h0 = wld(await holding.textContent());
     const s0 = wld(await staked.textContent());
 
-    await page.getByRole("button", { name: "SWAP" }).click();
+    await page.getByRole("button", { name: "스왑", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "WLD 스왑" });
     const field = dialog.getByLabel("스왑 수량 (WLD)");
     const confirm = dialog.getByRole("button", { name: "확인" });
@@ -207,6 +212,8 @@ test.describe("the demo member", () => {
     const requests = page.getByTestId("request-list");
     await expect(requests.getByText(/대기 중/)).toBeVisible();
     await requests.getByRole("button", { name: /취소/ }).click();
+    // The cancel asks first (issue 29 item 5).
+    await page.getByRole("alertdialog").getByRole("button", { name: "신청 취소", exact: true }).click();
     await expect(requests.getByText(/취소됨/)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/wallet-history-requests.png`, fullPage: true });
 
@@ -299,8 +306,10 @@ test.describe("a new, unverified member", () => {
 
   test("home sends them to /verify and the wallet asks for ID approval first", async ({ page }) => {
     await page.goto("/home");
-    await expect(page.getByTestId("home-first-step")).toContainText("신분증 인증하고 1000 WLD 받기");
-    await page.getByRole("button", { name: /World ID 인증하기/ }).click();
+    await expect(page.getByTestId("home-first-step")).toContainText("신분증 인증하고 1,000 WLD 받기");
+    // One ID prompt (issue 29): the first-step card's button, no second banner.
+    await expect(page.getByRole("button", { name: /World ID 인증하기/ })).toHaveCount(0);
+    await page.getByTestId("home-first-step").getByRole("link", { name: "신분증 인증 시작하기" }).click();
     await expect(page).toHaveURL(/\/verify$/);
 
     await page.goto("/wallet");
@@ -372,6 +381,8 @@ test("a member whose session ends is sent to /login", async ({ page }) => {
   await expect(page.getByTestId("wallet-total")).toBeVisible();
   await page.getByRole("link", { name: "World ID" }).click();
   await page.getByRole("button", { name: "로그아웃" }).click();
+  // Issue 29: logout asks first.
+  await page.getByRole("alertdialog", { name: "로그아웃할까요?" }).getByRole("button", { name: "로그아웃" }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem("userId"))).toBeNull();
   await page.goto("/home");

@@ -4,14 +4,24 @@
  * image that the demo administrator approves (the 1000 WLD reward), swaps 200 WLD into staking and sets an OP
  * wallet address — a member ready to transfer and withdraw.
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 
 export const OP_WALLET = "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7";
 
 export async function signUpMember(
   page: Page,
-  opts: { prefix: string; name: string; password: string; funded: boolean },
+  opts: {
+    prefix: string;
+    name: string;
+    password: string;
+    funded: boolean;
+    /** With `funded`: WLD swapped into the lock (default "200"; null swaps nothing). */
+    swap?: string | null;
+    /** With `funded`: the payout address set (default OP_WALLET). */
+    walletAddr?: string;
+  },
 ): Promise<string> {
   const handle = `${opts.prefix}${Date.now().toString(36)}`;
   const r = page.request;
@@ -36,9 +46,10 @@ export async function signUpMember(
   );
   expect((await admin.request.patch(`/api/admin/users/${me.id}/approve-id`)).status()).toBe(200);
   await admin.close();
-  expect((await r.post(`/api/users/${handle}/swap`, { data: { amount: "200" } })).status()).toBe(200);
+  const swap = opts.swap === undefined ? "200" : opts.swap;
+  if (swap) expect((await r.post(`/api/users/${handle}/swap`, { data: { amount: swap } })).status()).toBe(200);
   const w = await r.post(`/api/users/by-id/${handle}/walletAddr`, {
-    data: { walletAddr: OP_WALLET, currentPassword: opts.password },
+    data: { walletAddr: opts.walletAddr ?? OP_WALLET, currentPassword: opts.password },
   });
   expect(w.status(), await w.text()).toBe(200);
   return handle;

@@ -7,7 +7,8 @@
  * open, in both languages; a brand-new member's first steps. Screenshots of every step in /tmp/shots/money.
  */
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { axe } from "./checks";
 import { signUpMember, useLocale } from "./members";
 
@@ -112,9 +113,10 @@ for (const locale of ["ko", "en"] as const) {
     await expect(dialog.getByTestId("review-receive")).toContainText("10 WLD");
     await expect(dialog.getByTestId("review-fee")).toContainText("0.2 WLD");
     await expect(dialog.getByTestId("review-total")).toContainText("10.2 WLD");
-    await expect(dialog.getByTestId("review-network")).toHaveText("OP");
+    await expect(dialog.getByTestId("review-network")).toHaveText("OP Mainnet");
     await expect(dialog.getByTestId("review-exchange")).toHaveText("Upbit");
-    await expect(dialog.getByTestId("review-address")).toContainText("0x5290…9EE7");
+    // The whole address, on screen (issue 29 item 2; it was shortened to 0x5290…9EE7).
+    await expect(dialog.getByTestId("review-address")).toHaveText("0x52908400098527886E0F7030069857D2E4169EE7");
     await expect(dialog.getByTestId("review-fee")).toContainText("₩");
     await axe(page, `withdraw review ${locale}`);
     await shot(page, `withdraw-review-${locale}`);
@@ -152,6 +154,11 @@ for (const locale of ["ko", "en"] as const) {
     await item
       .getByRole("button", { name: locale === "ko" ? /취소/ : /Cancel/ })
       .first()
+      .click();
+    // The cancel asks first (issue 29 item 5).
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: locale === "ko" ? "신청 취소" : "Cancel request", exact: true })
       .click();
     await expect(requests.getByTestId("request-status").first()).toHaveText(t.cancelled);
     await expect(progress.getByRole("listitem")).toHaveCount(2);
@@ -215,7 +222,7 @@ test("a brand-new member sees first steps, not zeros and blank lists", async ({ 
   await page.goto("/wallet");
   await page.getByRole("tab", { name: "코인" }).click();
   const empty = page.getByTestId("coins-empty");
-  await expect(empty.getByRole("link", { name: "신분증 인증하고 1000 WLD 받기" })).toHaveAttribute("href", "/verify");
+  await expect(empty.getByRole("link", { name: "신분증 인증하고 1,000 WLD 받기" })).toHaveAttribute("href", "/verify");
   await shot(page, "new-member-coin");
   await page.goto("/wallet-history");
   await expect(page.getByRole("link", { name: "지갑으로 가기" })).toBeVisible();

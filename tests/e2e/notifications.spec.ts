@@ -6,7 +6,8 @@
  * .test-data/screens/notifications/.
  */
 import fs from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { axe, expectTouchTarget, noSidewaysScroll, settle } from "./checks";
 
 const SHOTS = ".test-data/screens/notifications";
@@ -139,7 +140,7 @@ test.describe("notifications", () => {
     expect(download.suggestedFilename()).toMatch(/^transactions-\d{12}\.csv$/);
     const text = fs.readFileSync((await download.path())!, "utf8");
     expect(text.charCodeAt(0)).toBe(0xfeff);
-    expect(text).toContain("일시(KST),구분,코인,수량,원화 환산(KRW)");
+    expect(text).toContain("일시(KST),구분,코인,수량,보유 변동,보호 잠금 변동,보상 변동,원화 환산(KRW),");
     const [download2] = await Promise.all([page.waitForEvent("download"), rewards.click()]);
     expect(download2.suggestedFilename()).toMatch(/^rewards-\d{12}\.csv$/);
 

@@ -1,19 +1,13 @@
 /**
  * A new member's first minutes at 390 × 844 (issue 12 items 4–5): the way back after a session ends
- * (`?next=`, by page and by API call), the in-app alertdialog on login and sign-up, the administrators-only
+ * (`?next=`, by page and by API call), errors under their fields on login and sign-up (issue 29), the administrators-only
  * message said once, the first steps on /home and /verify, a rejected ID with its reason and a resubmit
  * button, the illustrated World ID guide, Home's refresh button, touch targets, axe in Korean and English,
  * and a screenshot of every screen in both languages (ONBOARD_SHOTS_DIR, default /tmp/shots/onboard).
  */
 import fs from "node:fs";
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, type Page, request as playwrightRequest } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import { axe, expectTouchTarget, settle } from "./checks";
 
@@ -98,7 +92,7 @@ test.describe("?next= brings a member back", () => {
   });
 });
 
-test.describe("login and sign-up speak through one in-app alertdialog", () => {
+test.describe("login and sign-up say each error under its field (issue 29), never in a dialog", () => {
   test("a failed login and a refused sign-up show the spec's exact texts; never a native alert", async ({ page }) => {
     const native: string[] = [];
     page.on("dialog", async (d) => {
@@ -107,15 +101,12 @@ test.describe("login and sign-up speak through one in-app alertdialog", () => {
     });
     await page.goto("/login");
     await loginThroughForm(page, `nobody${Date.now().toString(36)}`, "wrong password 1");
-    const dialog = page.getByRole("alertdialog", { name: "알림" });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId("notice-message")).toHaveText(
-      "로그인 실패: 아이디 또는 비밀번호가 올바르지 않습니다.",
-    );
+    const password = page.getByLabel("비밀번호", { exact: true });
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAccessibleDescription("로그인 실패: 아이디 또는 비밀번호가 올바르지 않습니다.");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/login-failed-ko.png` });
-    await axe(page, "/login alertdialog");
-    await dialog.getByRole("button", { name: "확인" }).click();
-    await expect(dialog).toBeHidden();
+    await axe(page, "/login field error");
 
     await page.goto("/signup");
     await page.getByLabel("이름", { exact: true }).fill("새회원");
@@ -124,10 +115,12 @@ test.describe("login and sign-up speak through one in-app alertdialog", () => {
     await page.getByLabel("비밀번호 확인", { exact: true }).fill(PASSWORD);
     await page.getByLabel("추천인 코드", { exact: true }).fill("NOSUCH99");
     await page.getByRole("button", { name: "회원가입" }).click();
-    await expect(dialog.getByTestId("notice-message")).toHaveText("유효하지 않은 추천인 코드입니다.");
+    const refCode = page.getByLabel("추천인 코드", { exact: true });
+    await expect(refCode).toHaveAttribute("aria-invalid", "true");
+    await expect(refCode).toHaveAccessibleDescription(/유효하지 않은 추천인 코드입니다\.$/);
+    await expect(refCode).toBeFocused();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/signup-refused-ko.png` });
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
     expect(native).toEqual([]);
   });
 
@@ -148,10 +141,12 @@ test.describe("a new member's first steps", () => {
 
     await page.goto("/home");
     const first = page.getByTestId("home-first-step");
-    await expect(first.getByRole("heading", { name: "신분증 인증하고 1000 WLD 받기" })).toBeVisible();
+    await expect(first.getByRole("heading", { name: "신분증 인증하고 1,000 WLD 받기" })).toBeVisible();
     await expect(page.getByTestId("world-id-count")).toHaveCount(0);
     await expect(page.getByRole("main")).not.toContainText("0개");
-    await expect(page.getByRole("button", { name: /World ID 인증하기/ })).toBeVisible();
+    // One ID prompt (issue 29): the first-step card, not the banner as well.
+    await expect(page.getByRole("button", { name: /World ID 인증하기/ })).toHaveCount(0);
+    await expect(first.getByRole("link", { name: "신분증 인증 시작하기" })).toHaveAttribute("href", "/verify");
     await expect(page.getByRole("main")).not.toContainText("WorldID");
 
     // 새로고침 refetches the screen's queries.
@@ -253,7 +248,7 @@ test.describe("screens in Korean and English: axe and screenshots", () => {
       if (locale === "en") {
         await page.goto("/home");
         await expect(page.getByRole("button", { name: "Refresh" })).toBeVisible();
-        await expect(page.getByRole("heading", { name: "Verify your ID and get 1000 WLD" })).toBeVisible();
+        await expect(page.getByRole("heading", { name: "Verify your ID and get 1,000 WLD" })).toBeVisible();
       }
     });
   }

@@ -4,7 +4,7 @@
  * variant that slipped past middleware.ts would be refused.
  */
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const BYPASS = { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" };
 

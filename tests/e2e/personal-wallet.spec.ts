@@ -6,7 +6,8 @@
  * refused first); axe on the modal in each state. Screenshots in .test-data/screens/personal-wallet.
  */
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { axe } from "./checks";
 import { signUpMember, useLocale } from "./members";

@@ -2,7 +2,8 @@
  * The price card and chart on /home against the production build, with the feeds pointed at the
  * fake exchange (playwright.config.ts): WLD = 1.1 USDT × 1,400 KRW = ₩1,540.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 async function login(page: Page) {
   const r = await page.request.post("/api/login", { data: { userId: "demo", password: "Demo1234!" } });

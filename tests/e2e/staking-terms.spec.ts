@@ -5,7 +5,8 @@
  * Screenshots in .test-data/screens/staking-terms.
  */
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { axe } from "./checks";
 import { useLocale } from "./members";
 

@@ -7,7 +7,8 @@
  * axe at 1280 and 390 px in Korean and English; screenshots in .test-data/screens/travel-rule-admin.
  */
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
 import { adminPage, signUpMember } from "./members";
 
@@ -70,7 +71,9 @@ test("an administrator exports a withdrawal's Travel Rule record and records the
   await expect(row).toContainText(RECIPIENT);
   await expect(row).toContainText("가족");
   await expect(row).toContainText("Upbit");
-  await expect(row).toContainText("VERIFYVASP");
+  // The partner as its name, not the code VERIFYVASP (issue 29 item 4).
+  await expect(row).toContainText("VerifyVASP");
+  await expect(row).toContainText("OP Mainnet");
   await expect(row).toContainText("₩1,078,000");
   await expect(row).toContainText("대기");
   await checkBothWidths(a, "travel-rule-ko");
@@ -102,7 +105,7 @@ test("an administrator exports a withdrawal's Travel Rule record and records the
   await a.screenshot({ path: `${SHOTS}/return-dialog-laptop.png` });
   await dialog.getByRole("button", { name: "확인", exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(a.getByRole("status").filter({ hasText: `요청 #${id}을(를) 반환 처리했습니다.` })).toBeVisible();
+  await expect(a.getByRole("status").filter({ hasText: `${id}번 요청을 반환 처리했습니다.` })).toBeVisible();
   await expect(queued).toHaveAttribute("data-status", "RETURNED");
   await expect(queued).toContainText("반환됨");
   await expect(queued).toContainText(REASON);

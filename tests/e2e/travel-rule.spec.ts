@@ -9,7 +9,8 @@
  * Screenshots in .test-data/screens/travel-rule.
  */
 import fs from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { formatKst } from "../../lib/kst-time";
 import { formatWldText } from "../../lib/money-text";
 import { axe } from "./checks";
@@ -152,7 +153,7 @@ async function expectReview(
   await expect(summary.getByTestId("tr-recipient")).toHaveText(want.recipient);
   await expect(summary.getByTestId("tr-relationship")).toHaveText(want.relationship);
   await expect(summary.getByTestId("tr-vasp")).toHaveText("Upbit");
-  await expect(summary.getByTestId("tr-network")).toHaveText("OP");
+  await expect(summary.getByTestId("tr-network")).toHaveText("OP Mainnet");
   await expect(summary.getByTestId("tr-address")).toHaveText(OP_WALLET.split("|")[2]!);
   await expect(summary.getByTestId("tr-amount")).toContainText("700 WLD");
   await expect(summary.getByTestId("tr-amount")).toContainText("₩1,078,000");

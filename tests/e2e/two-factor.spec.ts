@@ -6,7 +6,8 @@
  * TWO_FACTOR_SHOTS_DIR (default .test-data/screens/two-factor).
  */
 import fs from "node:fs";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { Secret, TOTP } from "otpauth";
 import { axe, settle } from "./checks";
 import { signUpMember, useLocale } from "./members";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the welcome screen greets a guest in Korean", async ({ page }) => {
   await page.goto("/");

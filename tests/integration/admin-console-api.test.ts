@@ -17,6 +17,7 @@ import * as listRoute from "@/app/api/admin/users/paginated/route";
 import * as transferRoute from "@/app/api/transfer-requests/route";
 import { getDb, rowsOf } from "@/db/client";
 import { D } from "@/lib/money";
+import { krwValueOf } from "@/lib/krw-value";
 import { kstDay } from "@/lib/staking/time";
 import { approvedMember, fund, OP_WALLET } from "../factories/money";
 import { createUser, type TestUser } from "../factories/users";
@@ -178,6 +179,9 @@ describe(`request queue (${kind})`, () => {
     // An older handled request and a priced one, as stored rows.
     await exec(sql`INSERT INTO requests (user_id, type, coin_symbol, amount, fee, total, status, wallet_addr, price_krw, created_at)
       VALUES (${m.id}, 'WITHDRAW', 'WLD', 5, 0.1, 5.1, 'REJECTED', 'not-split', 2800, now() - interval '2 days')`);
+    // Issue 29: 10.7116 × 1540 = 16,495.864 — the console says ₩16,495 as the member's screen does (cut, not rounded).
+    await exec(sql`INSERT INTO requests (user_id, type, coin_symbol, amount, fee, total, status, wallet_addr, price_krw, created_at)
+      VALUES (${m.id}, 'TRANSFER', 'WLD', 10.5116, 0.2, 10.7116, 'CANCELLED', 'not-split', 1540, now() - interval '3 days')`);
     const r = await get(requestsRoute, "/api/admin/requests?limit=50");
     expect(r.status).toBe(200);
     const items = r.body.items as { id: number; status: string; createdAt: string }[];
@@ -205,6 +209,11 @@ describe(`request queue (${kind})`, () => {
       krwValue: "14280",
       wallet: { network: null, exchange: null, address: "not-split" },
     });
+    const cut = r.body.items.find(
+      (i: { status: string; user: { id: number } }) => i.status === "CANCELLED" && i.user.id === m.id,
+    );
+    expect(cut.krwValue).toBe("16495");
+    expect(cut.krwValue).toBe(krwValueOf(cut.total, cut.priceKrw).toFixed());
     const onlyW = await get(requestsRoute, "/api/admin/requests?type=withdraw&status=rejected");
     expect(
       onlyW.body.items.every((i: { type: string; status: string }) => i.type === "WITHDRAW" && i.status === "REJECTED"),

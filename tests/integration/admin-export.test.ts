@@ -1,7 +1,8 @@
 /**
  * CSV exports of the admin lists (issue 11): UTF-8 with a BOM, an attachment, Korean round-trips, cells that a
  * spreadsheet would run as formulas are prefixed with ' (a plain number stays a number), the list's filter applies,
- * every export is audited, administrators only.
+ * every export is audited, administrators only; headers in Korean by default and in English with `?lang=en`, the
+ * requests CSV says who decided and when, the audit CSV says each row in words (issue 29).
  */
 import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
@@ -92,16 +93,29 @@ describe(`CSV exports (${kind})`, () => {
     expect(r.headers.get("content-disposition")).toMatch(/^attachment; filename="members-\d{12}\.csv"$/);
     const rows = csv(r.text);
     expect(rows[0]).toEqual([
-      "userId",
-      "name",
-      "phone",
-      "idStatus",
-      "holdingWld",
-      "stakedWld",
-      "createdAtKst",
-      "role",
-      "refCode",
+      "아이디",
+      "이름",
+      "전화번호",
+      "신분증 상태",
+      "보유 WLD",
+      "스테이킹 WLD",
+      "가입일(KST)",
+      "역할",
+      "추천인 코드",
     ]);
+    const en = await download(memberExport, `/api/admin/export/members?search=${tag}&lang=en`);
+    expect(csv(en.text)[0]).toEqual([
+      "User ID",
+      "Name",
+      "Phone",
+      "ID status",
+      "Holding WLD",
+      "Staked WLD",
+      "Joined (KST)",
+      "Role",
+      "Referral code",
+    ]);
+    expect(csv(en.text).slice(1)).toEqual(rows.slice(1));
     const byId = new Map(rows.slice(1).map((row) => [row[0], row]));
     expect(byId.size).toBe(4); // the filter: `other…` contains the tag too
     expect(byId.get(`${tag}a`)?.slice(1, 3)).toEqual(["김철수", "'+82-10-1111"]);
@@ -119,6 +133,11 @@ describe(`CSV exports (${kind})`, () => {
     );
     expect(row).toMatchObject({ actor_id: admin.id, memo: "감사 요청" });
     expect(row?.after).toMatchObject({ filter: { search: tag, phone: "" }, rows: 4 });
+    // The language is not part of the list's filter.
+    expect(Object.keys((row?.after as { filter: object } | undefined)?.filter ?? {}).sort()).toEqual([
+      "phone",
+      "search",
+    ]);
   });
 
   it("requests and audit rows under their filters, each export audited", async () => {
@@ -128,7 +147,7 @@ describe(`CSV exports (${kind})`, () => {
     const r = await download(requestExport, "/api/admin/export/requests?type=WITHDRAW&status=REJECTED");
     expect(r.status).toBe(200);
     const rows = csv(r.text);
-    expect(rows[0]?.slice(0, 4)).toEqual(["id", "type", "status", "userId"]);
+    expect(rows[0]?.slice(0, 4)).toEqual(["번호", "종류", "상태", "아이디"]);
     const mine = rows.find((x) => x[3] === m.userId);
     expect(mine?.slice(1, 3)).toEqual(["WITHDRAW", "REJECTED"]);
     expect(mine?.slice(11, 15)).toEqual(["OP", "Upbit", "0xabc", "'=cmd|' /C calc'!A0"]);
@@ -137,19 +156,78 @@ describe(`CSV exports (${kind})`, () => {
     const a = await download(auditExport, `/api/admin/export/audit?actor=${admin.userId}&action=admin.export.requests`);
     expect(a.status).toBe(200);
     const arows = csv(a.text);
-    expect(arows[0]).toEqual(["id", "atKst", "action", "actor", "target", "targetId", "before", "after", "memo", "ip"]);
+    expect(arows[0]).toEqual([
+      "번호",
+      "시각(KST)",
+      "작업",
+      "설명",
+      "바뀐 내용",
+      "처리자",
+      "대상 회원",
+      "대상 번호",
+      "메모",
+      "IP 주소",
+      "작업 코드",
+      "변경 전(JSON)",
+      "변경 후(JSON)",
+    ]);
     expect(arows).toHaveLength(2);
-    expect(arows[1]?.[2]).toBe("admin.export.requests");
-    expect(arows[1]?.[3]).toBe(admin.userId);
-    expect(JSON.parse(arows[1]?.[7] ?? "null")).toMatchObject({
+    expect(arows[1]?.[2]).toBe("요청 CSV 내보내기");
+    expect(arows[1]?.[3]).toMatch(new RegExp(`^관리자 ${admin.userId}[이가] 요청 목록을 CSV로 내보냈습니다\\.$`));
+    // jsonb keeps its own key order: the rows, in any order.
+    expect(arows[1]?.[4]?.split(" / ").sort()).toEqual(
+      ["조건 · 종류: 없음 → 출금", "조건 · 상태: 없음 → 반려", "조건 · 검색어: 없음 → 없음", "줄 수: 없음 → 1"].sort(),
+    );
+    expect(arows[1]?.[5]).toBe(admin.userId);
+    expect(arows[1]?.[10]).toBe("admin.export.requests");
+    expect(JSON.parse(arows[1]?.[12] ?? "null")).toMatchObject({
       filter: { type: "WITHDRAW", status: "REJECTED" },
       rows: 1,
     });
     expect(arows[1]?.[8]).toBe("감사 요청");
+    const aen = csv(
+      (
+        await download(
+          auditExport,
+          `/api/admin/export/audit?actor=${admin.userId}&action=admin.export.requests&lang=en`,
+        )
+      ).text,
+    );
+    expect(aen[0]?.slice(0, 5)).toEqual(["ID", "Time (KST)", "Action", "Description", "Changes"]);
+    expect(aen[1]?.[2]).toBe("Requests CSV export");
+    expect(aen[1]?.[3]).toBe(`Administrator ${admin.userId} exported the request list as CSV.`);
     const n = await exec(
       sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'admin.export.audit' AND actor_id = ${admin.id}`,
     );
-    expect(Number(n[0]?.n)).toBe(1);
+    expect(Number(n[0]?.n)).toBe(2);
+  });
+
+  it("requests: who decided and when (the first decision by a person), in Korean and English headers", async () => {
+    const m = await createUser();
+    const decider = await createUser({ role: "ADMIN" });
+    const [req] = await exec(sql`INSERT INTO requests (user_id, type, coin_symbol, amount, fee, total, status, reason)
+      VALUES (${m.id}, 'DEPOSIT', 'WLD', 3, 0, 3, 'REJECTED', '입금 없음') RETURNING id`);
+    const [open] = await exec(sql`INSERT INTO requests (user_id, type, coin_symbol, amount, fee, total, status)
+      VALUES (${m.id}, 'WITHDRAW', 'WLD', 2, 0, 2, 'PENDING') RETURNING id`);
+    await exec(sql`INSERT INTO request_events (request_id, status, actor_id, created_at) VALUES
+      (${req!.id}, 'PENDING', ${m.id}, '2026-03-01T00:00:00Z'),
+      (${req!.id}, 'REJECTED', ${decider.id}, '2026-03-01T01:02:03Z'),
+      (${open!.id}, 'PENDING', ${m.id}, '2026-03-01T00:00:00Z'),
+      (${open!.id}, 'APPROVED', NULL, '2026-03-01T02:00:00Z')`);
+    for (const lang of ["ko", "en"] as const) {
+      const r = await download(requestExport, `/api/admin/export/requests?search=${m.userId}&lang=${lang}`);
+      const rows = csv(r.text);
+      const header = rows[0]!;
+      const at = header.indexOf(lang === "ko" ? "처리한 관리자" : "Decided by");
+      expect(at).toBe(16);
+      expect(header[17]).toBe(lang === "ko" ? "처리 시각(KST)" : "Decided (KST)");
+      const rejected = rows.find((x) => x[0] === String(req!.id))!;
+      expect(rejected.slice(16, 18)).toEqual([decider.userId, "2026-03-01 10:02:03"]);
+      // Nobody decided the open one (an event without a person is not a decision).
+      const pending = rows.find((x) => x[0] === String(open!.id))!;
+      expect(pending.slice(16, 18)).toEqual(["", ""]);
+    }
+    expect((await get(requestExport, "/api/admin/export/requests?lang=fr")).status).toBe(400);
   });
 
   it("administrators only, and a bad filter is 400 before anything is written", async () => {

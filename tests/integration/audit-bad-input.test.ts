@@ -255,7 +255,7 @@ describe("every form answers its own message", () => {
     ["own referral code empty", "REFCODE_REQUIRED", "추천인 코드를 입력해주세요."],
     ["admin phone empty", "PHONE_REQUIRED", "전화번호를 입력해주세요."],
     ["admin referral code empty", "REFCODE_REQUIRED", "추천인 코드를 입력해주세요."],
-    ["ID rejection without a reason", "REASON_REQUIRED", "거절 사유를 입력해주세요."],
+    ["ID rejection without a reason", "REASON_REQUIRED", "반려 사유를 입력해주세요."],
     ["staking product without a name", "PRODUCT_NAME_REQUIRED", "상품 이름을 입력해주세요."],
     [
       "sign-up without a referral code",

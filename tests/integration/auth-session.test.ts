@@ -149,7 +149,9 @@ describe("POST /api/login", () => {
     }
     const sixth = await loginAs(u.userId, DEFAULT_PASSWORD, freshIp());
     expect(sixth.status).toBe(429);
-    expect(sixth.body.code).toBe("RATE_LIMITED");
+    // Issue 29: the lockout has its own code and says when it opens (tests/integration/forms-rules.test.ts).
+    expect(sixth.body.code).toBe("LOGIN_LOCKED");
+    expect(sixth.body.opensAtKst).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d KST$/);
     const retry = Number(sixth.headers.get("retry-after"));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);

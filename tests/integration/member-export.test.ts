@@ -4,7 +4,6 @@
  * or before the row's time (computed here with decimal.js); another member's export is refused.
  */
 import { sql } from "drizzle-orm";
-import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as rewardRunRoute from "@/app/api/admin/staking/rewards/run/route";
 import * as decideRoute from "@/app/api/admin/requests/[id]/route";
@@ -19,6 +18,7 @@ import { D } from "@/lib/money";
 import { dayEnd, kstDay } from "@/lib/staking/time";
 import { createDepositRequestRow, createUser, fund } from "../factories/money";
 import type { TestUser } from "../factories/users";
+import { csvDownload, parseCsv } from "../support/csv";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";
 import { onPostgres } from "../support/setup-db";
@@ -29,38 +29,6 @@ const HOUR = 3_600_000;
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** A minimal CSV reader for these files (RFC 4180 quoting), the BOM checked and removed. */
-function parseCsv(text: string): string[][] {
-  expect(text.charCodeAt(0)).toBe(0xfeff);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const s = text.slice(1);
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (quoted) {
-      if (ch === '"' && s[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && s[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 const kstOf = (iso: string) => new Date(Date.parse(iso) + 9 * HOUR).toISOString().slice(0, 19).replace("T", " ");
 const krw = (amount: string, price: string) =>
@@ -74,20 +42,9 @@ async function ticker(symbol: string, at: Date, priceKrw: string) {
     .onConflictDoNothing();
 }
 
-type Get = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 /** The download as the bytes arrived (a text() read would drop the BOM), decoded keeping it. */
-async function csv(route: { GET: unknown }, u: TestUser, path: string, target = u.userId, locale?: "en") {
-  const req = new NextRequest(new URL(`/api/users/${target}/export/${path}`, "http://localhost:3000"), {
-    headers: { cookie: locale ? `${u.cookie}; NEXT_LOCALE=${locale}` : u.cookie },
-  });
-  const res = await (route.GET as Get)(req, { params: Promise.resolve({ userId: target }) });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return {
-    status: res.status,
-    headers: res.headers,
-    text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes),
-  };
-}
+const csv = (route: { GET: unknown }, u: TestUser, path: string, target = u.userId, locale?: "en") =>
+  csvDownload(route, { cookie: u.cookie, target, path, locale });
 
 describe(`GET /api/users/{userId}/export/transactions.csv (${kind})`, () => {
   it("has the history API's rows and amounts, KST times, and KRW at the nearest earlier stored price", async () => {
@@ -125,11 +82,16 @@ describe(`GET /api/users/{userId}/export/transactions.csv (${kind})`, () => {
       "구분",
       "코인",
       "수량",
+      "보유 변동",
+      "보호 잠금 변동",
+      "보상 변동",
       "원화 환산(KRW)",
       "적용 시세(KRW)",
       "적용 시세 시각(KST)",
       "적용 시세 출처",
+      "화면 내역",
       "번호",
+      "원장 번호",
     ]);
 
     const api = await call(txRoute, "GET", `/api/transactions/by-id/${member.userId}?limit=50`, {
@@ -137,21 +99,32 @@ describe(`GET /api/users/{userId}/export/transactions.csv (${kind})`, () => {
       params: { userId: member.userId },
     });
     expect(api.status).toBe(200);
+    expect(api.body.hidden).toBe(0);
     const items = api.body.items as { id: number; type: string; amount: string; createdAt: string }[];
     expect(items).toHaveLength(2);
-    expect(rows.map((r) => Number(r[8]))).toEqual(items.map((i) => i.id));
+    expect(rows.map((r) => Number(r[12]))).toEqual(items.map((i) => i.id));
     for (const [i, item] of items.entries()) {
       const r = rows[i]!;
       expect(r[3]).toBe(item.amount);
       expect(r[0]).toBe(kstOf(item.createdAt));
       expect(r[2]).toBe("WLD");
-      expect(r[5]).toBe("2512.5");
-      expect(r[6]).toBe(kstOf(new Date(t0 - HOUR).toISOString()));
-      expect(r[7]).toBe("upbit 현재가");
-      expect(r[4]).toBe(krw(item.amount, "2512.5"));
+      expect(r[11]).toBe("표시");
     }
-    expect(rows.map((r) => r[1])).toEqual(["보호 잠금으로 이동", "입금"]);
-    expect(rows[0]![4]).toBe("7847.69"); // 3.123456789012345678 × 2512.5 = 7847.6851…, half-up to 0.01 KRW
+    // The swap at the nearest earlier spot price; the buy at the price its request quoted (2000), not the spot.
+    const [swapRow, buyRow] = rows as [string[], string[]];
+    expect(swapRow.slice(1, 7)).toEqual([
+      "보호 잠금으로 이동",
+      "WLD",
+      "3.123456789012345678",
+      "-3.123456789012345678",
+      "3.123456789012345678",
+      "0",
+    ]);
+    expect(swapRow.slice(8, 11)).toEqual(["2512.5", kstOf(new Date(t0 - HOUR).toISOString()), "upbit 현재가"]);
+    expect(swapRow[7]).toBe("7847.69"); // 3.123456789012345678 × 2512.5 = 7847.6851…, half-up to 0.01 KRW
+    expect(buyRow.slice(1, 7)).toEqual(["구매", "WLD", "10", "10", "0", "0"]);
+    expect(buyRow.slice(7, 9)).toEqual([krw("10", "2000"), "2000"]);
+    expect(buyRow[10]).toBe("구매 신청 시 견적가");
     await expectLedgerConsistent();
   });
 
@@ -170,9 +143,30 @@ describe(`GET /api/users/{userId}/export/transactions.csv (${kind})`, () => {
     });
     const res = await csv(txCsvRoute, member, "transactions.csv", member.userId, "en");
     const [header, ...rows] = parseCsv(res.text);
-    expect(header?.slice(0, 5)).toEqual(["Date (KST)", "Kind", "Coin", "Amount", "KRW value"]);
+    expect(header?.slice(0, 8)).toEqual([
+      "Date (KST)",
+      "Kind",
+      "Coin",
+      "Amount",
+      "Holding change",
+      "Protected lock change",
+      "Rewards change",
+      "KRW value",
+    ]);
     const btc = rows.find((r) => r[2] === "BTC")!;
-    expect(btc.slice(1, 8)).toEqual(["Deposit", "BTC", "0.5", "", "", "", "No stored price at or before this time"]);
+    expect(btc.slice(1, 12)).toEqual([
+      "Deposit",
+      "BTC",
+      "0.5",
+      "0.5",
+      "0",
+      "0",
+      "",
+      "",
+      "",
+      "No stored price at or before this time",
+      "Shown",
+    ]);
   });
 
   it("is the caller's own only: another member's handle is refused, and a guest is asked to log in", async () => {
@@ -212,10 +206,11 @@ describe(`GET /api/users/{userId}/export/rewards.csv (${kind})`, () => {
     expect(api.status).toBe(200);
     const items = api.body as { id: number; amount: string; createdAt: string; day: string; coinSymbol: string }[];
     expect(items).toHaveLength(1);
-    // The prices around the moment the reward was paid: the one just before counts, not the one just after.
-    const paidAt = Date.parse(items[0]!.createdAt);
-    await ticker("WLD", new Date(paidAt - 60_000), "1999.99");
-    await ticker("WLD", new Date(paidAt + 60_000), "88888");
+    // The day's stored price (issue 29 item 3): the last one up to the moment the reward fell due (00:05 KST the
+    // next day), whenever the run paid it — not a later one.
+    const dueAt = dayEnd(day).getTime() + 5 * 60_000;
+    await ticker("WLD", new Date(dueAt - 60_000), "1999.99");
+    await ticker("WLD", new Date(dueAt + 60_000), "88888");
 
     const res = await csv(rewardsCsvRoute, { ...member, cookie: me }, "rewards.csv");
     expect(res.status).toBe(200);

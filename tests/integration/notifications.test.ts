@@ -156,7 +156,9 @@ describe(`a notification for every event of the member (${kind})`, () => {
       params: { id: String(c.id) },
     });
     expect(cancelled.status).toBe(200);
+    // Received when made (issue 29 item 6), then cancelled.
     expect((await notificationsOf(c.member.id)).map((r) => [r.kind, r.params])).toEqual([
+      ["request_received", { requestId: c.id, type: "TRANSFER", coin: "WLD", amount: "7" }],
       ["request_cancelled", { requestId: c.id, type: "TRANSFER", coin: "WLD", amount: "7" }],
     ]);
     await expectLedgerConsistent();
@@ -192,13 +194,14 @@ describe(`a notification for every event of the member (${kind})`, () => {
       await db.execute(sql`DROP TRIGGER notify_test_fail ON request_events`);
       await db.execute(sql`DROP FUNCTION notify_test_fail()`);
     }
-    expect(await notificationsOf(member.id)).toEqual([]);
+    // Only the request's own "received" (issue 29 item 6): the rolled-back decision left nothing.
+    expect((await notificationsOf(member.id)).map((r) => r.kind)).toEqual(["request_received"]);
     expect(await wld(member.id)).toEqual(before);
     const [req] = rowsOf<{ status: string }>(await db.execute(sql`SELECT status FROM requests WHERE id = ${id}`));
     expect(req?.status).toBe("PENDING");
     // The same decision once nothing fails: the notification comes with it.
     expect((await decide(admin, id, { action: "reject", reason: "x" })).status).toBe(200);
-    expect((await notificationsOf(member.id)).map((r) => r.kind)).toEqual(["request_rejected"]);
+    expect((await notificationsOf(member.id)).map((r) => r.kind)).toEqual(["request_received", "request_rejected"]);
     await expectLedgerConsistent();
   });
 
@@ -317,6 +320,7 @@ describe(`a notification for every event of the member (${kind})`, () => {
     });
     expect(r.status).toBe(200);
     expect((await notificationsOf(member.id)).map((n) => [n.kind, n.params.requestId ?? null])).toEqual([
+      ["request_received", id],
       ["request_rejected", id],
       ["wallet_reset", null],
     ]);
@@ -429,7 +433,7 @@ describe(`the inbox API (${kind})`, () => {
     const en = (await inbox(member, "", "en")).body.items;
     expect(ko.map((i: any) => [i.title, i.body])).toEqual([
       ["스테이킹 보상 지급", "2026-11-20 스테이킹 보상이 지급되었습니다: 0.5 WLD, 0.00000012 BTC"],
-      ["출금 신청 거절", "출금 신청 41번(1,234.5 WLD)이 거절되었습니다. 사유: 주소 오류"],
+      ["출금 신청 반려", "출금 신청 41번(1,234.5 WLD)이 반려되었습니다. 사유: 주소 오류"],
       [
         "지갑 주소 초기화",
         "관리자가 등록된 지갑 주소를 초기화했습니다. 설정에서 새 주소를 등록할 수 있으며, 24시간 동안 전송과 출금 신청이 제한됩니다.",
@@ -446,7 +450,7 @@ describe(`the inbox API (${kind})`, () => {
     expect(ko.map((i: any) => i.href)).toEqual(["/wallet-history", "/wallet-history", "/settings"]);
     // What is stored is the event, not a text in either language.
     const stored = await notificationsOf(member.id);
-    expect(JSON.stringify(stored.map((r) => r.params))).not.toMatch(/거절|rejected/);
+    expect(JSON.stringify(stored.map((r) => r.params))).not.toMatch(/거절|반려|rejected/);
   });
 });
 
@@ -461,7 +465,8 @@ describe.runIf(onPostgres())("racing decisions (PostgreSQL)", () => {
       decide(a1, id, { action: "reject", reason: "late" }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    const rows = await notificationsOf(member.id);
+    // Besides the request's "received" (issue 29 item 6): one decision, one notification.
+    const rows = (await notificationsOf(member.id)).filter((r) => r.kind !== "request_received");
     expect(rows).toHaveLength(1);
     expect(["request_approved", "request_rejected"]).toContain(rows[0]?.kind);
     await expectLedgerConsistent();

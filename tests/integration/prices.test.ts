@@ -320,13 +320,42 @@ describe("GET /api/price/WLD/chart", () => {
     expect(a.body.range).toBe(range);
     expect(a.body.stale).toBe(false);
     expect(a.body.points).toHaveLength(n);
-    expect(fake.calls.klines).toEqual({ [iv]: 1 });
+    // Every range ends at the headline's price (the newest 1-hour close): the 1주 and 1개월 charts read it too.
+    expect(fake.calls.klines).toEqual(iv === "1h" ? { "1h": 1 } : { [iv]: 1, "1h": 1 });
     const values = a.body.points.map((p: { value: number }) => p.value);
     const times = a.body.points.map((p: { time: string }) => Date.parse(p.time));
     expect(times).toEqual([...times].sort((x, y) => x - y));
     expect(values.at(-1)).toBe(1540);
     const expected = ((values.at(-1) - values[0]) / values[0]) * 100;
     expect(a.body.changePercent).toBeCloseTo(expected, 1);
+  });
+
+  it("issue 29: a range whose candles are older than the hourly ones still ends at the headline's price", async () => {
+    process.env.PRICE_REFRESH_MS = "100";
+    resetPriceFeeds();
+    for (const range of ["1w", "1m"])
+      expect((await call(chartRoute, "GET", `/api/price/WLD/chart?range=${range}`)).body.points.at(-1).value).toBe(
+        1540,
+      );
+    // The hourly feed moves to 1.2 USDT (₩1,680); then the exchanges hang, so the daily candles stay at ₩1,540.
+    fake.setWldUsdt(1.2);
+    await sleep(150);
+    expect((await getPrice()).body.price).toBe(1680);
+    fake.setDelay(5000);
+    await sleep(150);
+    const [p, w, m] = await Promise.all([
+      getPrice(),
+      call(chartRoute, "GET", "/api/price/WLD/chart?range=1w"),
+      call(chartRoute, "GET", "/api/price/WLD/chart?range=1m"),
+    ]);
+    fake.setDelay(0);
+    expect(p.body.price).toBe(1680);
+    for (const c of [w, m]) {
+      const values = c.body.points.map((x: { value: number }) => x.value);
+      expect(values.at(-1)).toBe(p.body.price);
+      expect(values.at(-2)).not.toBe(p.body.price);
+      expect(c.body.changePercent).toBeCloseTo(((values.at(-1) - values[0]) / values[0]) * 100, 1);
+    }
   });
 
   it("defaults to 1d and refuses an unknown range with 400", async () => {

@@ -222,7 +222,7 @@ describe(`GET /api/admin/reconciliation outside (${db})`, () => {
     setTestClock(null);
 
     // The requests CSV carries the proof: the hash and its check, the depositor name, the KRW and the line.
-    const csvOut = await call(exportRoute, "GET", "/api/admin/export/requests", { cookie: admin.cookie });
+    const csvOut = await call(exportRoute, "GET", "/api/admin/export/requests?lang=en", { cookie: admin.cookie });
     expect(csvOut.status).toBe(200);
     const rows = csvOut.text
       .replace(/^\uFEFF/, "")
@@ -230,18 +230,20 @@ describe(`GET /api/admin/reconciliation outside (${db})`, () => {
       .split("\r\n")
       .map((l) => l.split(","));
     const header = rows[0]!;
-    const col = (row: string[], name: string) => row[header.indexOf(name)];
+    // The English headers (issue 29: Korean by default, English with lang=en) under the names this test reads.
+    const EN: Record<string, string> = {
+      txHash: "Transaction hash",
+      payoutCheck: "Payout check",
+      paidAtKst: "Paid (KST)",
+      depositorName: "Depositor name",
+      krwReceived: "KRW received",
+      bankLineId: "Bank line",
+      bankLineAtKst: "Bank line time (KST)",
+      bankLineKrw: "Bank line KRW",
+    };
+    const col = (row: string[], name: string) => row[header.indexOf(EN[name]!)];
     const rowOf = (id: number) => rows.find((r) => r[0] === String(id))!;
-    expect(header.slice(-8)).toEqual([
-      "txHash",
-      "payoutCheck",
-      "paidAtKst",
-      "depositorName",
-      "krwReceived",
-      "bankLineId",
-      "bankLineAtKst",
-      "bankLineKrw",
-    ]);
+    expect(header.slice(-8)).toEqual(Object.values(EN));
     expect(col(rowOf(paid.id), "txHash")).toBe(hash.toLowerCase());
     expect(col(rowOf(paid.id), "payoutCheck")).toBe("VERIFIED");
     expect(col(rowOf(paid.id), "paidAtKst")).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);

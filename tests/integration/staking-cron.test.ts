@@ -60,6 +60,7 @@ describe("POST /api/cron/accrue", () => {
       membersPaid: 0,
       totalPaid: "0",
       remaining: 0,
+      alreadyPaid: false,
     });
     const again = await call(cron, "POST", URL, { body: { date: yesterday }, headers: bearer(SECRET.toString()) });
     expect(again.status).toBe(200);

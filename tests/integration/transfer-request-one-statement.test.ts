@@ -53,7 +53,7 @@ describe(`transfer request in one statement (${where})`, () => {
       });
       expect(res?.status).toBe(201);
       expect(sent, sent.join("\n")).toHaveLength(2);
-      expect(sent[1]).toMatch(/^SELECT transfer_request_open\(/);
+      expect(sent[1]).toMatch(/^WITH opened AS \(SELECT transfer_request_open\(/);
       expect(await wld(u.id)).toMatchObject({ staked: "34.6", held: "15.4" });
       await expectLedgerConsistent();
     },

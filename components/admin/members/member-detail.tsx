@@ -5,7 +5,9 @@
  * opening its own dialog: fields labelled 금액 / 이율 / 전화번호 / 추천인 코드 / 사유, the 메모 (sent as
  * x-audit-memo), 확인 / 취소, validation per spec §5, server errors inside the dialog. Money dialogs show
  * before → after and send an Idempotency-Key. After success the dialog closes, a toast confirms and the
- * list and detail refetch (react-query), so the row shows the new values without a reload.
+ * list and detail refetch (react-query), so the row shows the new values without a reload. Only the actions the
+ * signed-in role may take on this member are offered (lib/auth/permissions.ts `can` and `targetRefusal`, the same
+ * table the server decides by); 신분증 승인 only while a document waits, 신분증 반려 while one waits or is approved.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
@@ -24,47 +26,46 @@ import {
   PhoneDialog,
   WalletResetDialog,
 } from "./dialogs/profile-dialogs";
+import { type MemberPermission, can, targetRefusal } from "@/lib/auth/permissions";
+import { TwoFactorResetDialog, WithdrawLimitDialog } from "./dialogs/account-dialogs";
 import { RefCodeDialog, RoleDialog, TempPasswordDialog } from "./dialogs/superadmin-dialogs";
 import type { DialogProps } from "./dialogs/types";
 import { type MemberRow, memberKey, membersKey, useMemberRewards, useMemberStaking } from "./queries";
 import { refreshQueries } from "@/lib/client/refresh";
 
-type Action =
-  | "phone"
-  | "idView"
-  | "idApprove"
-  | "idReject"
-  | "walletReset"
-  | "delete"
-  | "coin"
-  | "stakingWithdraw"
-  | "rate"
-  | "interest"
-  | "unhist"
-  | "transactions"
-  | "role"
-  | "refCode"
-  | "tempPassword";
+/** Each action and the permission it needs (lib/auth/permissions.ts), in the order the buttons show. */
+const ACTIONS = {
+  phone: "member.phone",
+  idView: "member.read",
+  idApprove: "member.kyc",
+  idReject: "member.kyc",
+  walletReset: "member.wallet-reset",
+  delete: "member.deactivate",
+  coin: "member.credit",
+  stakingWithdraw: "member.credit",
+  rate: "member.rate",
+  interest: "member.credit",
+  unhist: "member.credit",
+  transactions: "member.read",
+  role: "member.role",
+  refCode: "member.ref-code",
+  tempPassword: "member.password-reset",
+  twoFactorReset: "member.two-factor-reset",
+  withdrawLimit: "member.withdraw-limit",
+} as const satisfies Record<string, MemberPermission>;
+type Action = keyof typeof ACTIONS;
 
-const COMMON: Action[] = [
-  "phone",
-  "idView",
-  "idApprove",
-  "idReject",
-  "walletReset",
-  "delete",
-  "coin",
-  "stakingWithdraw",
-  "rate",
-  "interest",
-  "unhist",
-  "transactions",
-];
-const SUPER: Action[] = ["role", "refCode", "tempPassword"];
+/** Whether an action applies to the member as they are now (an ID decision needs a document to decide on). */
+function applies(a: Action, m: MemberRow): boolean {
+  if (a === "idApprove") return m.idStatus === "PENDING";
+  if (a === "idReject") return m.idStatus === "PENDING" || m.idStatus === "APPROVED";
+  return true;
+}
 
 export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: () => void }) {
   const t = useTranslations("Admin.members");
   const tc = useTranslations("Admin.common");
+  const ta = useTranslations("AuditLog");
   const locale = useLocale();
   const me = useAdmin();
   const toast = useToast();
@@ -74,7 +75,12 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
   const rewards = useMemberRewards(member.id);
   const wldStake = staking.data?.stakes.find((s) => s.coinSymbol === "WLD");
 
-  const actions = me.role === "SUPERADMIN" ? [...COMMON, ...SUPER] : COMMON;
+  const actions = (Object.keys(ACTIONS) as Action[]).filter(
+    (a) =>
+      can(me.role, ACTIONS[a]) &&
+      targetRefusal(me, { id: member.id, role: member.role, status: "ACTIVE" }, ACTIONS[a]) === null &&
+      applies(a, member),
+  );
   const close = () => setAction(null);
   const done = (message: string) => {
     setAction(null);
@@ -111,7 +117,7 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
             <Fact label={t("refCode")}>
               <span data-testid="detail-refcode">{member.refCode}</span>
             </Fact>
-            <Fact label={t("col.role")}>{member.role}</Fact>
+            <Fact label={t("col.role")}>{ta(`value.${member.role}`)}</Fact>
             <Fact label={t("col.createdAt")}>{kstDateTime(member.createdAt)}</Fact>
           </dl>
           <div className="grid grid-cols-2 gap-2">
@@ -161,6 +167,8 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
       {action === "role" && <RoleDialog {...props} />}
       {action === "refCode" && <RefCodeDialog {...props} />}
       {action === "tempPassword" && <TempPasswordDialog {...props} />}
+      {action === "twoFactorReset" && <TwoFactorResetDialog {...props} />}
+      {action === "withdrawLimit" && <WithdrawLimitDialog {...props} />}
     </>
   );
 }

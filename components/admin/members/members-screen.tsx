@@ -9,11 +9,12 @@ import { ExportButton } from "@/components/admin-ops/ops-ui";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { can } from "@/lib/auth/permissions";
 import { useAdmin } from "../admin-context";
 import { Field } from "../ui/fields";
 import { fmtWld, kstDate } from "../ui/format";
 import { Pager } from "../ui/pager";
-import { MessageRow, PageHeader, SkeletonRows, TableBox, td, tdNum, th, thNum } from "../ui/table";
+import { MessageRow, PageHeader, SkeletonRows, TableBox, Truncated, td, tdNum, th, thNum } from "../ui/table";
 import { MemberDetail } from "./member-detail";
 import { PAGE_SIZE, useMemberPage } from "./queries";
 
@@ -27,6 +28,7 @@ function readPage(v: string | null): number {
 export function MembersScreen() {
   const t = useTranslations("Admin.members");
   const locale = useLocale();
+  const ta = useTranslations("AuditLog");
   const me = useAdmin();
   const params = useSearchParams();
   const router = useRouter();
@@ -37,8 +39,9 @@ export function MembersScreen() {
   const [searchText, setSearchText] = useState(search);
   const [phoneText, setPhoneText] = useState(phone);
   const [openId, setOpenId] = useState<number | null>(null);
-  const superadmin = me.role === "SUPERADMIN";
-  const cols = superadmin ? 8 : 7;
+  // The 역할 column goes with the right to change roles (the permission table, not a role name).
+  const showRole = can(me.role, "member.role");
+  const cols = showRole ? 8 : 7;
 
   useEffect(() => setSearchText(search), [search]);
   useEffect(() => setPhoneText(phone), [phone]);
@@ -77,7 +80,9 @@ export function MembersScreen() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t("title")}>
-        <ExportButton href={`/api/admin/export/members?${new URLSearchParams({ search, phone })}`} />
+        <ExportButton
+          href={`/api/admin/export/members?${new URLSearchParams({ search, phone, ...(locale === "en" ? { lang: "en" } : {}) })}`}
+        />
         {q.data && (
           <span className="text-sm text-gray-600 tabular-nums" data-testid="members-total">
             {q.data.totalCapped ? t("totalCapped", { count: total }) : t("total", { count: total })}
@@ -145,7 +150,7 @@ export function MembersScreen() {
             <th scope="col" className={th}>
               {t("col.createdAt")}
             </th>
-            {superadmin && (
+            {showRole && (
               <th scope="col" className={th}>
                 {t("col.role")}
               </th>
@@ -174,7 +179,9 @@ export function MembersScreen() {
                   {m.userId}
                 </button>
               </td>
-              <td className={td}>{m.name}</td>
+              <td className={td}>
+                <Truncated text={m.name} />
+              </td>
               <td className={td} data-col="phone">
                 {m.phone || "—"}
               </td>
@@ -188,9 +195,9 @@ export function MembersScreen() {
                 {fmtWld(m.stakedWld, locale)}
               </td>
               <td className={`${td} tabular-nums`}>{kstDate(m.createdAt)}</td>
-              {superadmin && (
+              {showRole && (
                 <td className={td} data-col="role">
-                  {m.role}
+                  {ta(`value.${m.role}`)}
                 </td>
               )}
             </tr>

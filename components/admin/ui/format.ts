@@ -32,6 +32,8 @@ const localeTag = (locale: string) => (locale === "en" ? "en-US" : "ko-KR");
 /** WLD with up to 2 decimals in lists, up to 8 in detail views (STYLE "Money"). */
 export const fmtWld = (v: string | null | undefined, locale: string, detail = false) =>
   v == null ? "—" : formatAmount(v, detail ? 8 : 2, localeTag(locale));
+/** KRW in whole won, cut toward zero: the member screens' rule (lib/krw-value.ts krwValueOf), so a request reads
+ * the same ₩ figure in the console as in the member's history. */
 export const fmtKrw = (v: string | null | undefined, locale: string) =>
   v == null ? "—" : formatAmount(v, 0, localeTag(locale));
 /** A rate in percent, up to 6 decimals, no trailing zeros ("12.5"). */

@@ -7,35 +7,37 @@
  */
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { PasswordInput } from "@/components/ui/password-input";
-import { api } from "@/lib/client/api";
+import { ApiError, api } from "@/lib/client/api";
 import { isAdminRole } from "@/lib/auth/permissions";
 import { useErrorText } from "../error-text";
 import { useMember } from "../member-context";
 import { enc } from "../queries";
+import { usePasswordForm } from "./password-form";
 
 export function ForcedPasswordChange() {
   const t = useTranslations("Settings.forcedPassword");
   const tp = useTranslations("Settings.password");
   const { userId, role } = useMember();
   const errorText = useErrorText();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [invalid, setInvalid] = useState(false);
+  const pw = usePasswordForm();
 
   const change = useMutation({
     mutationFn: () =>
       api(`/api/users/by-id/${enc(userId)}/password`, {
         method: "PATCH",
-        body: { currentPassword: current, newPassword: next },
+        body: { currentPassword: pw.values.current, newPassword: pw.values.next },
       }),
     onSuccess: () => window.location.assign(isAdminRole(role) ? "/admin" : "/home"),
+    onError: (err) => pw.showServerError(err),
   });
+  // A refusal that names no field (network, too many tries) is said above the button.
+  const named =
+    change.error instanceof ApiError &&
+    ["WRONG_PASSWORD", "WEAK_PASSWORD", "SAME_PASSWORD", "PASSWORD_MISMATCH"].includes(change.error.code);
 
   return (
     <main className="flex flex-col gap-4 p-4">
@@ -48,29 +50,13 @@ export function ForcedPasswordChange() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const ok = Boolean(current && next && confirm && next === confirm);
-          setInvalid(!ok);
-          if (ok) change.mutate();
+          if (pw.check()) change.mutate();
         }}
       >
-        <PasswordInput label={t("current")} name="currentPassword" value={current} onValueChange={setCurrent} />
-        <PasswordInput
-          label={tp("new")}
-          name="newPassword"
-          autoComplete="new-password"
-          value={next}
-          onValueChange={setNext}
-        />
-        <PasswordInput
-          label={tp("confirm")}
-          name="newPasswordConfirm"
-          autoComplete="new-password"
-          value={confirm}
-          onValueChange={setConfirm}
-        />
-        {(invalid || change.isError) && (
-          <FormAlert>{invalid ? tp("invalid") : errorText(change.error, "changeFailed")}</FormAlert>
-        )}
+        <PasswordInput label={t("current")} {...pw.field("current")} />
+        <PasswordInput label={tp("new")} autoComplete="new-password" {...pw.field("next")} />
+        <PasswordInput label={tp("confirm")} autoComplete="new-password" {...pw.field("confirm")} />
+        {change.isError && !named && <FormAlert>{errorText(change.error, "changeFailed")}</FormAlert>}
         <Button type="submit" size="lg" loading={change.isPending || change.isSuccess}>
           {t("submit")}
         </Button>

@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { TermsModal } from "@/components/auth/terms-modal";
 import { Logo } from "@/components/ui/logo";
-import { Modal } from "@/components/ui/modal";
 
 export default function WelcomePage() {
   const t = useTranslations("Welcome");
@@ -70,26 +70,7 @@ export default function WelcomePage() {
         </Button>
       </div>
 
-      <Modal
-        open={termsOpen}
-        onClose={() => setTermsOpen(false)}
-        title={t("termsTitle")}
-        closeLabel={t("close")}
-        footer={
-          <Button size="lg" onClick={() => setTermsOpen(false)}>
-            {t("close")}
-          </Button>
-        }
-      >
-        <div className="flex flex-col gap-3 text-sm leading-relaxed text-gray-700">
-          <p className="text-xs text-gray-500">{t("termsUpdated")}</p>
-          <p>{t("termsBody1")}</p>
-          <p>{t("termsBody2")}</p>
-          <p>{t("termsBody3")}</p>
-          <p>{t("termsBody4")}</p>
-          <p>{t("termsBody5")}</p>
-        </div>
-      </Modal>
+      <TermsModal open={termsOpen} onClose={() => setTermsOpen(false)} />
     </main>
   );
 }

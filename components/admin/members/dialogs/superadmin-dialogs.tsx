@@ -12,6 +12,7 @@ import { base, type DialogProps } from "./types";
 
 export function RoleDialog({ member, onClose, onDone }: DialogProps) {
   const t = useTranslations("Admin.members");
+  const ta = useTranslations("AuditLog");
   const [role, setRole] = useState<Role>(member.role);
   return (
     <AdminDialog
@@ -32,7 +33,7 @@ export function RoleDialog({ member, onClose, onDone }: DialogProps) {
         legend={t("col.role")}
         value={role}
         onChange={setRole}
-        options={(["USER", "ADMIN", "SUPERADMIN"] as const).map((r) => ({ value: r, label: r }))}
+        options={(["USER", "ADMIN", "SUPERADMIN"] as const).map((r) => ({ value: r, label: ta(`value.${r}`) }))}
       />
       <p className="text-sm text-gray-600">{t("roleGrantNote")}</p>
     </AdminDialog>

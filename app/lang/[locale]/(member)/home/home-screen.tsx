@@ -1,22 +1,26 @@
 "use client";
 
 /**
- * Home (spec §2): settings gear, the verify/verified banner, the member's WLD at a glance (2 decimals;
- * the wallet has the full figures), the World ID count and the WLD price with its chart. A new member with
- * nothing yet sees their first step (verify the ID, receive 1000 WLD) instead of zeros. 새로고침 refetches
+ * Home (spec §2): settings gear, the verify/verified banner, the member's WLD at a glance (2 decimals, cut;
+ * the wallet has the full figures) with its KRW value, and the WLD price with its chart. A new member with
+ * nothing yet sees their first step (verify the ID, receive 1,000 WLD) instead of zeros and instead of the
+ * banner (one ID prompt). The "World ID 1개" card said nothing a member could use and is gone. 새로고침 refetches
  * every query on the screen.
  */
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
+import { Fragment } from "react";
 import { useMember } from "@/components/member/member-context";
 import { NotificationBell } from "@/components/member/notifications/notification-bell";
 import { PriceSection } from "@/components/member/price-section";
-import { useCoins, useProfile, useStaked, wldFixedOf } from "@/components/member/queries";
+import { priceFixed, useCoins, useProfile, useStaked, useWldPrice } from "@/components/member/queries";
+import { wldTotalsOf } from "@/components/member/wld-totals";
 import { Icon } from "@/components/ui/icon";
 import { useToast } from "@/components/ui/toast";
-import { addFixed, formatWldText, isZeroFixed } from "@/lib/money-text";
+import { krwValueOf } from "@/lib/krw-value";
+import { formatKrwText, formatWldText, isZeroFixed } from "@/lib/money-text";
 
 const ICON_BUTTON =
   "flex h-11 w-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-accent";
@@ -55,19 +59,31 @@ function RefreshButton() {
   );
 }
 
-/** The member's WLD (holding + protected lock), or their first step when they have none and no approved ID. */
+/** Whether Home shows the first step (no WLD and no approved ID): then it is the one ID prompt on the screen. */
+function useFirstStep(idStatus: string): boolean {
+  const coins = useCoins();
+  const staked = useStaked();
+  if (idStatus === "APPROVED" || coins.isPending || staked.isPending) return false;
+  return isZeroFixed(wldTotalsOf(coins.data, staked.data).total);
+}
+
+/**
+ * The member's WLD (holding + protected lock + the lock's rewards: the wallet's sum) with its KRW value at the
+ * price the price card shows, or their first step when they have none and no approved ID.
+ */
 function Summary({ idStatus }: { idStatus: string }) {
   const t = useTranslations("Home");
   const locale = useLocale() === "en" ? "en-US" : "ko-KR";
   const coins = useCoins();
   const staked = useStaked();
+  const wldPrice = useWldPrice();
   if (coins.isPending || staked.isPending) {
     return <div className="skeleton h-28 w-full rounded-2xl" data-testid="home-summary-loading" />;
   }
-  const holding = wldFixedOf(coins.data);
-  const lock = wldFixedOf(staked.data);
-  const total = addFixed(holding, lock);
+  const { holding, lock, rewards, total } = wldTotalsOf(coins.data, staked.data);
   const nothing = isZeroFixed(total);
+  const priced =
+    wldPrice.data && (wldPrice.data.usable || wldPrice.data.seeded) ? priceFixed(wldPrice.data.price) : null;
 
   if (nothing && idStatus !== "APPROVED") {
     const pending = idStatus === "PENDING";
@@ -107,12 +123,28 @@ function Summary({ idStatus }: { idStatus: string }) {
         <p className="text-base text-gray-700">{t("assetsEmpty")}</p>
       ) : (
         <>
-          <p className="text-2xl font-bold tabular-nums" data-testid="home-total-wld">
-            {formatWldText(total, false, locale)} WLD
+          <p className="flex flex-wrap items-baseline gap-x-2 tabular-nums">
+            <span className="text-2xl font-bold" data-testid="home-total-wld">
+              {`${formatWldText(total, false, locale)} WLD`}
+            </span>
+            {priced && (
+              <span className="text-sm text-gray-600" data-testid="home-total-krw">
+                {`₩${formatKrwText(krwValueOf(total, priced), locale)}`}
+              </span>
+            )}
           </p>
           <p className="mt-1 text-sm text-gray-600 tabular-nums">
-            {t("assetsHolding", { amount: formatWldText(holding, false, locale) })} ·{" "}
-            {t("assetsStaked", { amount: formatWldText(lock, false, locale) })}
+            {[
+              t("assetsHolding", { amount: formatWldText(holding, false, locale) }),
+              t("assetsStaked", { amount: formatWldText(lock, false, locale) }),
+              ...(isZeroFixed(rewards) ? [] : [t("assetsRewards", { amount: formatWldText(rewards, false, locale) })]),
+            ].map((part, i) => (
+              // A part ("Rewards 1.31") never breaks inside; the line breaks between parts.
+              <Fragment key={part}>
+                {i > 0 && " · "}
+                <span className="whitespace-nowrap">{part}</span>
+              </Fragment>
+            ))}
           </p>
         </>
       )}
@@ -129,6 +161,7 @@ export function HomeScreen() {
   // The profile is fresher than the layout's snapshot (an approval may have landed since).
   const idStatus = profile.data?.idStatus ?? member.idStatus;
   const verified = idStatus === "APPROVED";
+  const firstStep = useFirstStep(idStatus);
 
   const onBanner = () => {
     if (verified) toast(t("alreadyVerified"));
@@ -151,32 +184,30 @@ export function HomeScreen() {
         </div>
       </header>
 
-      <button
-        type="button"
-        onClick={onBanner}
-        className={`flex items-center justify-between gap-3 rounded-2xl p-4 text-left text-white ${verified ? "bg-emerald-700" : "bg-gray-900"}`}
-      >
-        <span>
-          <span className="block text-lg font-bold">{verified ? t("bannerVerified") : t("bannerVerify")}</span>
-          <span className="block text-sm opacity-90">
-            {verified ? t("bannerVerifiedSub") : idStatus === "PENDING" ? t("bannerPendingSub") : t("bannerVerifySub")}
+      {/* The first-step card below is the ID prompt of a member with nothing yet: no second one here. */}
+      {!firstStep && (
+        <button
+          type="button"
+          onClick={onBanner}
+          className={`flex items-center justify-between gap-3 rounded-2xl p-4 text-left text-white ${verified ? "bg-emerald-700" : "bg-gray-900"}`}
+        >
+          <span>
+            <span className="block text-lg font-bold">{verified ? t("bannerVerified") : t("bannerVerify")}</span>
+            <span className="block text-sm opacity-90">
+              {verified
+                ? t("bannerVerifiedSub")
+                : idStatus === "PENDING"
+                  ? t("bannerPendingSub")
+                  : t("bannerVerifySub")}
+            </span>
           </span>
-        </span>
-        <span className="shrink-0">
-          <Icon round>{verified ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M9 18l6-6-6-6" />}</Icon>
-        </span>
-      </button>
+          <span className="shrink-0">
+            <Icon round>{verified ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M9 18l6-6-6-6" />}</Icon>
+          </span>
+        </button>
+      )}
 
       <Summary idStatus={idStatus} />
-
-      {verified && (
-        <div className="flex items-center justify-between rounded-2xl bg-gray-50 p-4">
-          <p className="text-sm text-gray-600">{t("worldIdCount")}</p>
-          <p className="text-2xl font-bold" data-testid="world-id-count">
-            {t("worldIdCountValue", { count: 1 })}
-          </p>
-        </div>
-      )}
 
       <h2 className="sr-only">{t("coinPrice")}</h2>
       <PriceSection />

@@ -6,14 +6,15 @@
  * (components/wallet/use-send-steps.ts, send-confirm.tsx). The user is the signed-in member (the server refuses
  * anyone else); the server applies the transfer rules (fee, minimum, spendable maximum, one pending request).
  * Without an approved ID or a wallet address there is nothing to review, so the request goes straight to the
- * server, whose answer says what is missing.
+ * server, whose answer says what is missing. Like the send modal (issue 29 item 2) it says where sendable WLD comes
+ * from, offers the swap when WLD is held but the lock balance is short, and has a 최대 button.
  */
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
 import { useMember } from "@/components/member/member-context";
 import { usePrices, wldOf } from "@/components/member/decimals";
-import { useProfile, useStaked } from "@/components/member/queries";
+import { useCoins, useProfile, useStaked } from "@/components/member/queries";
 import { useErrorText } from "@/components/member/error-text";
 import { type TransferRequestAnswer, useCreateTransferRequest } from "@/components/member/use-create-transfer-request";
 import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
@@ -24,17 +25,27 @@ import { Input } from "@/components/ui/input";
 import { Receipt } from "@/components/wallet/receipt";
 import { feeForWallet } from "@/components/wallet/rules";
 import { SendConfirm } from "@/components/wallet/send-confirm";
+import { fillMax, SendSource } from "@/components/wallet/send-source";
 import { useSendSteps } from "@/components/wallet/use-send-steps";
-import { heldBackMax, useWithdrawStatus, WithdrawLimits, withdrawBlock } from "@/components/wallet/withdraw-limits";
+import {
+  heldBackMax,
+  sendableMax,
+  useWithdrawStatus,
+  WithdrawLimits,
+  withdrawBlock,
+} from "@/components/wallet/withdraw-limits";
 import { D, formatWld } from "@/lib/money";
 import { formatKrwText } from "@/lib/money-text";
 import { sendReview } from "@/lib/wallet/review";
+
+const SwapModal = lazy(() => import("@/components/wallet/swap-modal").then((m) => ({ default: m.SwapModal })));
 
 const AMOUNT = /^(0|[1-9]\d{0,15})(\.\d{1,2})?$/;
 
 export default function TransferRequestPage() {
   const t = useTranslations("Transfer");
   const ts = useTranslations("Wallet.send.TRANSFER");
+  const tn = useTranslations("Wallet.send");
   const tr = useTranslations("Wallet.review");
   const tl = useTranslations("Wallet.limits");
   const { userId } = useMember();
@@ -50,6 +61,11 @@ export default function TransferRequestPage() {
   const walletAddr = profile.data?.walletAddr ?? null;
   const priceKrw = prices.data?.prices.WLD ?? null;
   const stakedWld = wldOf(staked.data);
+  const coins = useCoins();
+  const holding = wldOf(coins.data);
+  const [swapping, setSwapping] = useState(false);
+  const sendable = sendableMax(stakedWld, feeForWallet(walletAddr), limits.data);
+  const maxFill = walletAddr ? fillMax(sendable, limits.data, priceKrw) : null;
   const steps = useSendSteps({
     amount,
     priceKrw,
@@ -143,7 +159,11 @@ export default function TransferRequestPage() {
             else send();
           }}
         >
+          <p className="text-sm text-gray-700">{ts("differs")}</p>
           <WithdrawLimits query={limits} />
+          {!staked.isPending && !coins.isPending && (
+            <SendSource holding={holding} staked={stakedWld} max={sendable} onSwap={() => setSwapping(true)} />
+          )}
           <Input label={t("user")} value={userId} readOnly />
           <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
             {t("coin")}
@@ -155,13 +175,28 @@ export default function TransferRequestPage() {
               <option value="WLD">WLD</option>
             </select>
           </label>
-          <AmountInput label={t("amount")} value={amount} onValueChange={setAmount} hint={t("hint")} />
+          <AmountInput
+            label={t("amount")}
+            value={amount}
+            onValueChange={setAmount}
+            hint={t("hint")}
+            maxButton={{
+              label: tn("max"),
+              disabled: !maxFill || limits.isPending,
+              onClick: () => {
+                if (maxFill) setAmount(maxFill.toFixed());
+              },
+            }}
+          />
           {error && <FormAlert>{error}</FormAlert>}
           <Button type="submit" size="lg" loading={submit.isPending} disabled={closed}>
             {t("submit")}
           </Button>
         </form>
       )}
+      <Suspense fallback={null}>
+        {swapping && <SwapModal open initialAmount={holding.toFixed()} onClose={() => setSwapping(false)} />}
+      </Suspense>
     </main>
   );
 }

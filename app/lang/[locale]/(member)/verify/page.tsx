@@ -8,7 +8,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { AppLink } from "@/components/ui/app-link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { checkIdFile, idVerificationKey, uploadIdImage, useIdVerification } from "@/components/kyc/use-id-verification";
 import { useMember } from "@/components/member/member-context";
@@ -18,10 +18,12 @@ import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
 import { ApiError, goToLogin, isSessionEnded } from "@/lib/client/api";
 import { refreshQueries } from "@/lib/client/refresh";
+import { kstDateTime } from "@/lib/prices/display";
 
 export default function VerifyPage() {
   const t = useTranslations("Verify");
   const format = useFormatter();
+  const locale = useLocale();
   const member = useMember();
   const state = useIdVerification(member.userId);
   const queryClient = useQueryClient();
@@ -180,7 +182,8 @@ export default function VerifyPage() {
             {state.data?.submittedAt && (
               <p className="mt-1 text-xs text-gray-500">
                 {t("submittedAt", {
-                  date: format.dateTime(new Date(state.data.submittedAt), { dateStyle: "medium", timeStyle: "short" }),
+                  // Built from numeric parts (lib/prices/display.ts): the same text whichever ICU formats it.
+                  date: kstDateTime(new Date(state.data.submittedAt), locale === "en" ? "en" : "ko"),
                 })}
               </p>
             )}

@@ -3,11 +3,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AppLink } from "@/components/ui/app-link";
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
 import { CsvDownloads } from "@/components/member/exports/csv-downloads";
+import { HiddenRowsNote } from "@/components/member/exports/hidden-rows-note";
 import { useMember } from "@/components/member/member-context";
 import { Pager } from "@/components/member/pager";
+import { useNetworkName } from "@/components/member/network-name";
 import { amt } from "@/components/member/decimals";
 import { enc, keys, type RequestRow, type TxRow } from "@/components/member/queries";
 import { useErrorText } from "@/components/member/error-text";
@@ -21,10 +23,16 @@ import { RequestTimeline } from "@/components/wallet/request-timeline";
 import { api } from "@/lib/client/api";
 import { formatKst } from "@/lib/kst-time";
 import { formatKrw, formatWld } from "@/lib/money";
+import { krwValueOf } from "@/lib/krw-value";
+import { formatKrwText } from "@/lib/money-text";
 import { historyRowKind, splitWalletAddr } from "@/lib/wallet/review";
 import { refreshQueries } from "@/lib/client/refresh";
 
 const PAGE_SIZE = 10;
+// The confirm asked before a cancel (issue 29 item 5), loaded when a cancel button is first pressed.
+const CancelRequestConfirm = lazy(() =>
+  import("@/components/wallet/cancel-request-confirm").then((m) => ({ default: m.CancelRequestConfirm })),
+);
 
 function useDate() {
   const locale = useLocale();
@@ -51,7 +59,9 @@ function Transactions() {
   const q = useQuery({
     queryKey: keys.transactions(userId, page),
     queryFn: () =>
-      api<{ items: TxRow[]; total: number }>(`/api/transactions/by-id/${enc(userId)}?page=${page}&limit=${PAGE_SIZE}`),
+      api<{ items: TxRow[]; total: number; hidden?: number }>(
+        `/api/transactions/by-id/${enc(userId)}?page=${page}&limit=${PAGE_SIZE}`,
+      ),
     placeholderData: keepPreviousData,
   });
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE_SIZE));
@@ -103,6 +113,7 @@ function Transactions() {
           })}
         </ul>
       )}
+      <HiddenRowsNote count={q.data?.hidden} />
       <Pager page={page} pages={pages} onPage={setPage} />
     </section>
   );
@@ -116,6 +127,7 @@ function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () 
   const [open, setOpen] = useState(r.status === "PENDING");
   const dest = splitWalletAddr(r.walletAddr);
   const exchangeName = useExchangeName();
+  const networkName = useNetworkName();
   const detailsId = `request-${r.id}-details`;
   // A deposit still waiting for its KRW shows where and how to pay (its 입금자명 among them).
   const payIn = r.type === "DEPOSIT" && r.status === "PENDING" && !r.awaitingApproval;
@@ -210,11 +222,19 @@ function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () 
                 <dd className="text-right tabular-nums">
                   <WldAmount value={r.total} />
                 </dd>
+                {r.priceKrw && (
+                  <>
+                    <dt className="text-gray-600">{t("krwValue")}</dt>
+                    <dd className="text-right tabular-nums" data-testid="request-krw">
+                      ₩{formatKrwText(krwValueOf(r.total, r.priceKrw))}
+                    </dd>
+                  </>
+                )}
                 {dest && (
                   <>
                     <dt className="text-gray-600">{t("destination")}</dt>
                     <dd className="text-right" title={dest.address}>
-                      {[dest.network, exchangeName(dest)].filter(Boolean).join(" · ")}{" "}
+                      {[networkName(dest.network), exchangeName(dest)].filter(Boolean).join(" · ")}{" "}
                       <span className="font-mono">{dest.short}</span>
                     </dd>
                   </>
@@ -244,6 +264,7 @@ function Requests() {
   const toast = useToast();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
+  const [asking, setAsking] = useState<RequestRow | null>(null);
   const q = useQuery({
     queryKey: ["my-requests", userId, page],
     queryFn: () =>
@@ -253,13 +274,17 @@ function Requests() {
   const cancel = useMutation({
     mutationFn: (id: number) => api(`/api/transfer-requests/${id}`, { method: "DELETE" }),
     onSuccess: (_res, id) => {
+      setAsking(null);
       toast(t("cancelled"), { kind: "success" });
       refreshQueries(qc, { queryKey: ["my-requests", userId] });
       refreshQueries(qc, { queryKey: ["request-timeline", id] });
       refreshQueries(qc, { queryKey: keys.staked(userId) });
       refreshQueries(qc, { queryKey: ["transfer-duplicate", userId] });
     },
-    onError: (err) => toast(errorText(err, "processingFailed"), { kind: "error" }),
+    onError: (err) => {
+      setAsking(null);
+      toast(errorText(err, "processingFailed"), { kind: "error" });
+    },
   });
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE_SIZE));
 
@@ -284,12 +309,22 @@ function Requests() {
               key={r.id}
               r={r}
               cancelling={cancel.isPending && cancel.variables === r.id}
-              onCancel={() => cancel.mutate(r.id)}
+              onCancel={() => setAsking(r)}
             />
           ))}
         </ul>
       )}
       <Pager page={page} pages={pages} onPage={setPage} />
+      <Suspense fallback={null}>
+        {asking && (
+          <CancelRequestConfirm
+            request={asking}
+            loading={cancel.isPending}
+            onConfirm={() => cancel.mutate(asking.id)}
+            onClose={() => setAsking(null)}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }

@@ -1,23 +1,27 @@
 "use client";
 
-// /login (spec §2, §4, §5, §8): userId + password, link to sign-up, language flags. The spec's alert texts,
-// verbatim, in one in-app alertdialog; ?next= brings a member back to the page their ended session left.
+// /login (spec §2, §4, §5, §8): userId + password, link to sign-up, language flags. The spec's texts, verbatim, said
+// under the field they are about (issue 29: aria-invalid + aria-describedby, no dialog per error); a locked account
+// is told when it opens again (429 LOGIN_LOCKED, the time in KST); ?next= brings a member back to the page their
+// ended session left.
 // The page is prerendered (app/lang/[locale]/layout.tsx): only the notice above the form reads the address, inside
 // its own Suspense, so the form itself is in the HTML.
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Suspense, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { LanguageSwitch } from "@/components/auth/language-switch";
-import { useNoticeDialog } from "@/components/auth/notice-dialog";
 import { AuthSwitchLink } from "@/components/auth/switch-link";
 import { type CompletedLogin, LoginCodeStep } from "@/components/two-factor/login-code-step";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { isAdminRole } from "@/lib/auth/permissions";
 import { NEXT_PARAM, safeNextPath } from "@/lib/next-path";
 
-type LoginAnswer = { userId?: string; role?: string; error?: string; twoFactorRequired?: boolean };
+type LoginAnswer = { userId?: string; role?: string; error?: string; code?: string; twoFactorRequired?: boolean };
+/** Texts under the fields; `emptyPassword` marks a second empty field without saying the sentence twice. */
+type LoginErrors = { userId?: string; password?: string; emptyPassword?: boolean };
 
 /** Why the member is here: the console turned them away, or their session ended on a page they will return to. */
 function LoginNotice() {
@@ -42,7 +46,13 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   // Two-factor on: the password was right, the code comes next (lib/auth/two-factor.ts).
   const [codeStep, setCodeStep] = useState(false);
-  const { notify, dialog } = useNoticeDialog();
+  const [errors, setErrors] = useState<LoginErrors>({});
+  // Too many failed logins: the server's sentence with the time it opens (LOGIN_LOCKED).
+  const [locked, setLocked] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusField = (name: "userId" | "password") =>
+    formRef.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus();
 
   function finish(data: CompletedLogin) {
     const next = safeNextPath(new URLSearchParams(window.location.search).get(NEXT_PARAM));
@@ -60,10 +70,16 @@ export default function LoginPage() {
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
+    setFormError(null);
+    setLocked(null);
     if (!userId.trim() || !password) {
-      notify(t("required"));
+      // The spec's one sentence under the first empty field; both empty fields are marked.
+      const first = userId.trim() ? "password" : "userId";
+      setErrors(first === "userId" ? { userId: t("required"), emptyPassword: !password } : { password: t("required") });
+      focusField(first);
       return;
     }
+    setErrors({});
     setBusy(true);
     let res: Response;
     try {
@@ -75,7 +91,7 @@ export default function LoginPage() {
       });
     } catch {
       setBusy(false);
-      notify(t("network"));
+      setFormError(t("network"));
       return;
     }
     let data: LoginAnswer = {};
@@ -89,7 +105,15 @@ export default function LoginPage() {
     }
     if (!res.ok || !data.userId) {
       setBusy(false);
-      notify(t("failed", { error: data.error || t("unknownError") }));
+      if (data.code === "LOGIN_LOCKED" && data.error) {
+        setLocked(data.error);
+        return;
+      }
+      const text = t("failed", { error: data.error || t("unknownError") });
+      if (data.code === "INVALID_CREDENTIALS") {
+        setErrors({ password: text });
+        focusField("password");
+      } else setFormError(text);
       return;
     }
     finish(data);
@@ -112,7 +136,7 @@ export default function LoginPage() {
           }}
         />
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <Input
             label={t("userId")}
             name="userId"
@@ -120,9 +144,32 @@ export default function LoginPage() {
             autoCapitalize="none"
             spellCheck={false}
             value={userId}
-            onChange={(e) => setUserId(e.target.value)}
+            error={errors.userId}
+            onChange={(e) => {
+              setUserId(e.target.value);
+              setErrors((x) => ({ ...x, userId: undefined }));
+            }}
           />
-          <PasswordInput label={t("password")} name="password" value={password} onValueChange={setPassword} />
+          <PasswordInput
+            label={t("password")}
+            name="password"
+            value={password}
+            error={errors.password}
+            aria-invalid={errors.password || errors.emptyPassword ? true : undefined}
+            onValueChange={(v) => {
+              setPassword(v);
+              setErrors((x) => ({ ...x, password: undefined, emptyPassword: false }));
+            }}
+          />
+          {locked && (
+            <div role="alert" className="flex flex-col gap-1 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">
+              <p className="text-sm font-semibold">{t("lockedTitle")}</p>
+              <p className="break-keep text-sm" data-testid="login-locked">
+                {locked}
+              </p>
+            </div>
+          )}
+          {formError && <FormAlert>{formError}</FormAlert>}
           <Button type="submit" size="lg" loading={busy} className="mt-2">
             {t("submit")}
           </Button>
@@ -132,7 +179,6 @@ export default function LoginPage() {
       <div className="mt-auto">
         <LanguageSwitch />
       </div>
-      {dialog}
     </main>
   );
 }

@@ -1,0 +1,4 @@
+/** Authorization matrix rows for the console's sidebar counts (issue 29 item 11). */
+import { ADMIN_ONLY, type AuthzRow } from "./types";
+
+export const rows: AuthzRow[] = [{ method: "GET", path: "/api/admin/waiting", expect: ADMIN_ONLY }];
