@@ -14,7 +14,7 @@ import { PageHeader, QueryRows, TableBox, Truncated, td, tdNum, th, thNum } from
 import { Button } from "@/components/ui/button";
 import type { TravelRuleRowDto } from "@/lib/travel-rule/dto";
 import { api } from "@/lib/client/api";
-import { StatusBadge } from "./deposits-screen";
+import { StatusBadge } from "./requests/badges";
 import { kstDateTime, krw, wld } from "./format";
 import { download, FilterField } from "./ops-ui";
 import { BeneficiaryRelation, VaspName } from "./requests/travel-rule-details";
