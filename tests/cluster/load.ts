@@ -40,6 +40,12 @@ export class Load {
   readonly problems: string[] = [];
   /** Per day: the members each reward-run answer said it paid. */
   readonly rewardAnswers = new Map<string, number[]>();
+  /**
+   * The reward days the load asks for: the seven KST days that had ended when it was made. Fixed once, so a load
+   * that runs across KST midnight never asks for the day that just ended — the day its own swaps staked in, whose
+   * stakers the model does not hold (CI saw 48 paid instead of 16 for a run at 23:59 KST).
+   */
+  private readonly rewardDays = Array.from({ length: 7 }, (_, i) => kstDay(i + 1));
   private cookies = new Map<string, string>();
   private keySeq = 0;
 
@@ -152,7 +158,7 @@ export class Load {
           await this.approve(rng.pick(pending));
           break;
         default:
-          await this.reward(kstDay(rng.int(1, 7)));
+          await this.reward(this.rewardDays[rng.int(0, 6)]!);
       }
     }
   }
