@@ -89,6 +89,22 @@ export const PERMISSIONS = {
   "member.withdraw-limit": { roles: SUPERADMIN_ONLY, on: "member-write" },
   /** What members are owed against the system accounts, and the ledger's invariants (/admin/reconciliation). */
   "reconciliation.read": { roles: ADMIN_ROLES, on: "none" },
+  /** Write, edit, pin and withdraw notices (공지사항). */
+  "notices.manage": { roles: ADMIN_ROLES, on: "none" },
+  /** Pause and resume a feature for maintenance (503 MAINTENANCE); every pause also publishes a notice. */
+  "maintenance.manage": { roles: ADMIN_ROLES, on: "none" },
+  /** The 1:1 inquiry queue and one inquiry with its images. */
+  "support.read": { roles: ADMIN_ROLES, on: "none" },
+  /** Assign, answer and close inquiries. */
+  "support.answer": { roles: ADMIN_ROLES, on: "none" },
+  /** Propose unfreezing a member's self-frozen account (four-eyes; a second administrator approves). */
+  "member.unfreeze": { roles: ADMIN_ROLES, on: "member-write" },
+  /** Fraud cases (/admin/cases) with their evidence, and the fraud rules' parameters. */
+  "cases.read": { roles: ADMIN_ROLES, on: "none" },
+  /** Close a case as cleared or reported; export its suspicious-transaction report draft. */
+  "cases.decide": { roles: ADMIN_ROLES, on: "none" },
+  /** Change a fraud rule's parameters (audited). */
+  "fraud-rules.manage": { roles: ADMIN_ROLES, on: "none" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSIONS;

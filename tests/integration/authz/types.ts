@@ -8,6 +8,13 @@ import type { TestUser } from "../../factories/users";
 export type Who = "guest" | "self" | "other" | "admin" | "superadmin";
 
 /**
+ * The staff roles (SUPPORT, FINANCE, COMPLIANCE), each also run against every row. A row that leaves one out
+ * expects what `other` gets (a staff member holds no permission a row does not name); a row whose route a staff
+ * role may use names it: `expect: { ...ADMIN_ONLY, support: ALLOWED }`.
+ */
+export type StaffWho = "support" | "finance" | "compliance";
+
+/**
  * What a caller must get:
  * - a status number (exact), or a list of acceptable statuses;
  * - ALLOWED: authorization passed — anything except 401 and 403 (and never a 5xx).
@@ -34,7 +41,7 @@ export type AuthzRow = {
   method: Method;
   /** The route as its folder under app/: "/api/users/by-id/[userId]/coins". Must match a route.ts file. */
   path: string;
-  expect: Record<Who, Expectation>;
+  expect: Record<Who, Expectation> & Partial<Record<StaffWho, Expectation>>;
   /** Dynamic segments, usually pointing at ctx.self: ({ self }) => ({ userId: self.userId }). */
   params?: (ctx: AuthzCtx) => Record<string, string | string[]>;
   /** Query string without "?", e.g. "page=1&limit=10". */

@@ -1,0 +1,2 @@
+-- 0025_support: reserved for issue 30; its helper writes it.
+SELECT 1;

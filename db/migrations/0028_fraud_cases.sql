@@ -1,0 +1,2 @@
+-- 0028_fraud_cases: reserved for issue 30; its helper writes it.
+SELECT 1;
