@@ -81,6 +81,8 @@ export default defineConfig({
         // Funded members set their first payout address and send in the same test; the 24-hour cool-down that
         // address starts is tested through the route handlers (audit-insider-low.test.ts, T4).
         FIRST_ADDRESS_COOLDOWN_HOURS: "0",
+        // A second SUPERADMIN (superadmin2), so a role grant can be approved by another person (staff-roles.spec.ts).
+        DEMO_SECOND_SUPERADMIN: "1",
         // Payouts on OP are read from the local node (the test WLD that account 0 deployed first) and read PAID
         // after 2 confirmations (tests/e2e/bank-and-chain.spec.ts).
         RPC_URL_OP: `http://127.0.0.1:${EVM_PORT}`,

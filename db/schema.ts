@@ -38,7 +38,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
-export const roleEnum = pgEnum("role", ["USER", "ADMIN", "SUPERADMIN"]);
+/** Lowest first; SUPPORT, FINANCE, COMPLIANCE are the staff roles (migration 0026, lib/auth/roles.ts STAFF_ROLES). */
+export const roleEnum = pgEnum("role", ["USER", "SUPPORT", "FINANCE", "COMPLIANCE", "ADMIN", "SUPERADMIN"]);
 export const userStatusEnum = pgEnum("user_status", ["ACTIVE", "DEACTIVATED"]);
 export const idStatusEnum = pgEnum("id_status", ["NONE", "PENDING", "APPROVED", "REJECTED"]);
 export const coinEnum = pgEnum("coin", ["BTC", "ETH", "SOL", "DOGE", "XRP", "WLD"]);
@@ -116,6 +117,12 @@ export const users = pgTable(
     passwordChangeRequired: boolean("password_change_required").notNull().default(false),
     /** The account approves no proposal before then (promoted, or password/2FA reset): lib/auth/account-proposals.ts. */
     approverFrom: tstz("approver_from"),
+    /** The member's password last changed (their own change or a reset), application clock: lib/fraud rule (b). */
+    passwordChangedAt: tstz("password_changed_at"),
+    /** The member's payout address was set then, application clock: lib/fraud rule (a). */
+    payoutAddrSetAt: tstz("payout_addr_set_at"),
+    /** Frozen by the member (the panic button) since then; NULL: not frozen. lib/account/freeze.ts. */
+    frozenAt: tstz("frozen_at"),
   },
   (t) => [
     check("users_daily_withdraw_limit_krw_check", sql`${t.dailyWithdrawLimitKrw} >= 0`),
@@ -753,7 +760,7 @@ export const proposals = pgTable(
   (t) => [
     check(
       "proposals_kind_check",
-      sql`${t.kind} IN ('coin', 'coinunhist', 'interest', 'staking', 'member_rate', 'product_rate', 'withdraw_limit', 'deposit', 'role', 'password_reset', 'two_factor_reset', 'product_create', 'destination_unblock')`,
+      sql`${t.kind} IN ('coin', 'coinunhist', 'interest', 'staking', 'member_rate', 'product_rate', 'withdraw_limit', 'deposit', 'role', 'password_reset', 'two_factor_reset', 'product_create', 'destination_unblock', 'account_unfreeze')`,
     ),
     check("proposals_status_check", sql`${t.status} IN ('PENDING', 'APPROVED', 'REJECTED', 'EXPIRED', 'CANCELLED')`),
     check("proposals_reason_check", sql`length(btrim(${t.reason})) > 0`),
@@ -799,6 +806,122 @@ export const adminDirectChanges = pgTable(
     check("admin_direct_changes_amount_check", sql`${t.amountWld} > 0`),
     index("admin_direct_changes_actor_created_idx").on(t.actorId, t.createdAt),
     index("admin_direct_changes_member_created_idx").on(t.memberId, t.createdAt),
+  ],
+);
+
+// ─── notices (issue 30, migration 0023) ──────────────────────────────────────
+
+/**
+ * A notice (공지사항) in Korean and English (markdown, shown without raw HTML), visible to members inside
+ * [published_from, published_until). Never deleted: withdrawing sets published_until (lib/notices/publish.ts).
+ */
+export const notices = pgTable(
+  "notices",
+  {
+    id: serial("id").primaryKey(),
+    category: text("category").notNull(),
+    titleKo: text("title_ko").notNull(),
+    titleEn: text("title_en").notNull().default(""),
+    bodyKo: text("body_ko").notNull(),
+    bodyEn: text("body_en").notNull().default(""),
+    pinned: boolean("pinned").notNull().default(false),
+    publishedFrom: tstz("published_from").notNull(),
+    publishedUntil: tstz("published_until"),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("notices_category_check", sql`${t.category} IN ('general', 'maintenance', 'event', 'policy', 'security')`),
+    check("notices_window_check", sql`${t.publishedUntil} IS NULL OR ${t.publishedUntil} >= ${t.publishedFrom}`),
+    index("notices_published_idx").on(t.publishedFrom.desc(), t.id.desc()),
+  ],
+);
+
+/** Which member opened which notice (the unread marks). */
+export const noticeReads = pgTable(
+  "notice_reads",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    noticeId: integer("notice_id")
+      .notNull()
+      .references(() => notices.id),
+    readAt: tstz("read_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
+);
+
+// ─── maintenance (issue 30, migration 0024) ──────────────────────────────────
+
+/**
+ * A feature paused for maintenance (lib/maintenance): open while resumed_at is NULL — at most one per feature (the
+ * partial unique index every member action's check reads) — and kept as history once resumed (never deleted).
+ */
+export const featurePauses = pgTable(
+  "feature_pauses",
+  {
+    id: serial("id").primaryKey(),
+    feature: text("feature").notNull(),
+    reasonKo: text("reason_ko").notNull(),
+    reasonEn: text("reason_en").notNull(),
+    /** The expected end, shown to members; passing it lifts nothing (an administrator resumes). */
+    until: tstz("until").notNull(),
+    pausedBy: integer("paused_by")
+      .notNull()
+      .references(() => users.id),
+    pausedAt: tstz("paused_at").notNull().defaultNow(),
+    resumedBy: integer("resumed_by").references(() => users.id),
+    resumedAt: tstz("resumed_at"),
+    noticeId: integer("notice_id").references(() => notices.id),
+  },
+  (t) => [
+    check(
+      "feature_pauses_feature_check",
+      sql`${t.feature} IN ('signup', 'login', 'swap', 'buy', 'transfer:OP', 'transfer:WORLDCHAIN', 'transfer:ERC20', 'withdraw:OP', 'withdraw:WORLDCHAIN', 'withdraw:ERC20')`,
+    ),
+    check("feature_pauses_resumed_check", sql`${t.resumedBy} IS NULL OR ${t.resumedAt} IS NOT NULL`),
+    uniqueIndex("feature_pauses_open_uq").on(t.feature).where(sql`${t.resumedAt} IS NULL`),
+    index("feature_pauses_paused_at_idx").on(t.pausedAt.desc(), t.id.desc()),
+  ],
+);
+
+// ─── account freeze (issue 30, migration 0027) ───────────────────────────────
+
+/**
+ * The panic button's history (lib/account/freeze.ts): one row per freeze, closed when it is lifted — by the member
+ * (`SELF`: password and second factor) or by an approved four-eyes proposal (`PROPOSAL`). At most one open row per
+ * member; `users.frozen_at` mirrors the open one. Never deleted.
+ */
+export const accountFreezes = pgTable(
+  "account_freezes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    frozenAt: tstz("frozen_at").notNull(),
+    frozenBy: integer("frozen_by")
+      .notNull()
+      .references(() => users.id),
+    /** Where the member pressed it: Settings (`SETTINGS`) or the new-device notification's link (`NOTIFICATION`). */
+    how: text("how").notNull(),
+    ip: text("ip"),
+    unfrozenAt: tstz("unfrozen_at"),
+    unfrozenBy: integer("unfrozen_by").references(() => users.id),
+    unfreezeHow: text("unfreeze_how"),
+    proposalId: bigint("proposal_id", { mode: "number" }).references(() => proposals.id),
+  },
+  (t) => [
+    check("account_freezes_how_check", sql`${t.how} IN ('SETTINGS', 'NOTIFICATION')`),
+    check("account_freezes_unfreeze_how_check", sql`${t.unfreezeHow} IN ('SELF', 'PROPOSAL')`),
+    check(
+      "account_freezes_closed_check",
+      sql`(${t.unfrozenAt} IS NULL) = (${t.unfrozenBy} IS NULL) AND (${t.unfrozenAt} IS NULL) = (${t.unfreezeHow} IS NULL)`,
+    ),
+    uniqueIndex("account_freezes_open_uq").on(t.userId).where(sql`${t.unfrozenAt} IS NULL`),
+    index("account_freezes_user_idx").on(t.userId, t.id),
   ],
 );
 
@@ -922,3 +1045,153 @@ export const travelRuleRecords = pgTable(
     index("travel_rule_records_created_idx").on(t.createdAt),
   ],
 );
+
+// ─── 1:1 support (issue 30, migration 0025) ──────────────────────────────────
+
+export const INQUIRY_CATEGORIES = ["account", "deposit", "withdraw", "staking", "verification", "other"] as const;
+export const INQUIRY_STATUSES = ["RECEIVED", "ANSWERING", "ANSWERED", "CLOSED"] as const;
+
+/**
+ * A member's 1:1 inquiry (lib/support): 접수 → 답변 중 → 답변 완료 → 종료. `waitingSince` is the SLA clock (the oldest
+ * member message no staff answer followed; null while nothing waits). Never deleted (triggers, migration 0025).
+ */
+export const inquiries = pgTable(
+  "inquiries",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    category: text("category", { enum: INQUIRY_CATEGORIES }).notNull(),
+    subject: text("subject"),
+    status: text("status", { enum: INQUIRY_STATUSES }).notNull().default("RECEIVED"),
+    assigneeId: integer("assignee_id").references(() => users.id),
+    createdAt: tstz("created_at").notNull(),
+    updatedAt: tstz("updated_at").notNull(),
+    lastMemberMessageAt: tstz("last_member_message_at").notNull(),
+    waitingSince: tstz("waiting_since"),
+    firstAnsweredAt: tstz("first_answered_at"),
+    closedAt: tstz("closed_at"),
+    closedBy: integer("closed_by").references(() => users.id),
+  },
+  (t) => [
+    check(
+      "inquiries_category_check",
+      sql`${t.category} IN ('account', 'deposit', 'withdraw', 'staking', 'verification', 'other')`,
+    ),
+    check("inquiries_status_check", sql`${t.status} IN ('RECEIVED', 'ANSWERING', 'ANSWERED', 'CLOSED')`),
+    check("inquiries_closed_check", sql`(${t.status} = 'CLOSED') = (${t.closedAt} IS NOT NULL)`),
+    index("inquiries_user_idx").on(t.userId, t.createdAt.desc()),
+    index("inquiries_queue_idx").on(t.status, t.waitingSince),
+  ],
+);
+
+/** One message of an inquiry's thread, the member's or a staff member's (`fromStaff`). */
+export const inquiryMessages = pgTable(
+  "inquiry_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    inquiryId: integer("inquiry_id")
+      .notNull()
+      .references(() => inquiries.id),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id),
+    fromStaff: boolean("from_staff").notNull(),
+    body: text("body").notNull(),
+    createdAt: tstz("created_at").notNull(),
+  },
+  (t) => [index("inquiry_messages_inquiry_idx").on(t.inquiryId, t.id)],
+);
+
+/** An image attached to a message: re-encoded, encrypted in file_blobs under a random key (lib/storage). */
+export const inquiryImages = pgTable(
+  "inquiry_images",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    inquiryId: integer("inquiry_id")
+      .notNull()
+      .references(() => inquiries.id),
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => inquiryMessages.id),
+    storageKey: text("storage_key").notNull(),
+    mime: text("mime").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: tstz("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("inquiry_images_key_uq").on(t.storageKey), index("inquiry_images_message_idx").on(t.messageId)],
+);
+
+// ─── fraud rules and cases (issue 30, migration 0028) ───────────────────────
+
+export const FRAUD_RULE_KEYS = ["new_device_new_address", "drain_after_password_change", "referral_burst"] as const;
+export const FRAUD_CASE_STATUSES = ["OPEN", "CLEARED", "REPORTED"] as const;
+
+/** One row per fraud rule (lib/fraud/rules.ts): on or off and its parameters, edited by compliance (audited). */
+export const fraudRules = pgTable(
+  "fraud_rules",
+  {
+    key: text("key", { enum: FRAUD_RULE_KEYS }).primaryKey(),
+    enabled: boolean("enabled").notNull().default(true),
+    params: jsonb("params").notNull(),
+    updatedBy: integer("updated_by").references(() => users.id),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "fraud_rules_key_check",
+      sql`${t.key} IN ('new_device_new_address', 'drain_after_password_change', 'referral_burst')`,
+    ),
+    check("fraud_rules_params_check", sql`jsonb_typeof(${t.params}) = 'object'`),
+  ],
+);
+
+/**
+ * A rule's hit (lib/fraud): on a request (rules a, b: the request is held while OPEN) or on a referral burst (rule c:
+ * `subject_key` is `CODE|address`, the subject the code's owner). Decided within three business days (`due_at`) as
+ * CLEARED or REPORTED (the suspicious-transaction report draft in `report_draft`). Never deleted.
+ */
+export const fraudCases = pgTable(
+  "fraud_cases",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ruleKey: text("rule_key", { enum: FRAUD_RULE_KEYS })
+      .notNull()
+      .references(() => fraudRules.key),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    requestId: bigint("request_id", { mode: "number" }).references(() => requests.id),
+    subjectKey: text("subject_key"),
+    evidence: jsonb("evidence").notNull(),
+    status: text("status", { enum: FRAUD_CASE_STATUSES }).notNull().default("OPEN"),
+    openedAt: tstz("opened_at").notNull(),
+    dueAt: tstz("due_at").notNull(),
+    decidedBy: integer("decided_by").references(() => users.id),
+    decidedAt: tstz("decided_at"),
+    decisionNote: text("decision_note"),
+    reportDraft: jsonb("report_draft"),
+  },
+  (t) => [
+    check("fraud_cases_status_check", sql`${t.status} IN ('OPEN', 'CLEARED', 'REPORTED')`),
+    check("fraud_cases_decided_check", sql`(${t.status} = 'OPEN') = (${t.decidedAt} IS NULL)`),
+    check("fraud_cases_subject_check", sql`(${t.requestId} IS NULL) = (${t.subjectKey} IS NOT NULL)`),
+    uniqueIndex("fraud_cases_request_rule_uq").on(t.ruleKey, t.requestId).where(sql`${t.requestId} IS NOT NULL`),
+    uniqueIndex("fraud_cases_subject_open_uq")
+      .on(t.ruleKey, t.subjectKey)
+      .where(sql`${t.status} = 'OPEN' AND ${t.subjectKey} IS NOT NULL`),
+    index("fraud_cases_open_request_idx").on(t.requestId).where(sql`${t.status} = 'OPEN'`),
+    index("fraud_cases_status_due_idx").on(t.status, t.dueAt),
+    index("fraud_cases_user_idx").on(t.userId),
+  ],
+);
+
+/** The Korean public holidays (substitutes included) the three-business-day clock skips: lib/fraud/business-days.ts. */
+export const koreanHolidays = pgTable("korean_holidays", {
+  date: date("date", { mode: "string" }).primaryKey(),
+  nameKo: text("name_ko").notNull(),
+  nameEn: text("name_en").notNull(),
+});

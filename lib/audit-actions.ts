@@ -90,7 +90,30 @@ export const AUDIT_ACTIONS = [
   // the destinations a member may send to: created, changed (blocked at once, allowed through a proposal)
   "destination.create",
   "destination.update",
+  // notices (공지사항): written, changed, withdrawn (never deleted)
+  "notice.create",
+  "notice.update",
+  "notice.retire",
   "member.withdraw_limit",
+  // the panic button (lib/account/freeze.ts): a member freezes their account; it is unfrozen by the member or by an
+  // approved four-eyes proposal
+  "ACCOUNT_FREEZE",
+  "ACCOUNT_UNFREEZE",
+  // maintenance per feature (lib/maintenance): a feature paused with its reason and expected end, and resumed
+  "MAINTENANCE_PAUSE",
+  "MAINTENANCE_RESUME",
+  // 1:1 support (1:1 문의): staff assign, answer and close an inquiry, and open a member's attached image
+  "support.assign",
+  "support.answer",
+  "support.close",
+  "support.image.view",
+  // fraud rules and cases (lib/fraud): a rule opens a case (the system), compliance clears it or reports it (and
+  // exports the suspicious-transaction report draft), and changes a rule's parameters
+  "FRAUD_CASE_OPEN",
+  "FRAUD_CASE_CLEAR",
+  "FRAUD_CASE_REPORT",
+  "FRAUD_CASE_EXPORT",
+  "FRAUD_RULE_UPDATE",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

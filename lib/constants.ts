@@ -35,12 +35,6 @@ export const TRANSFER_FEES = { OP: "0.2", WORLDCHAIN: "0.2", ERC20: "1.5", DEFAU
 /** The coins the app lists (spec §3; the same list as the `coin` enum in db/schema.ts). */
 export const COIN_SYMBOLS = ["BTC", "ETH", "SOL", "DOGE", "XRP", "WLD"] as const;
 
-/** Every role, lowest first (the same list as the `role` enum in db/schema.ts). */
-export const ROLES = ["USER", "ADMIN", "SUPERADMIN"] as const;
-
-/** Roles that may open the admin console and call /api/admin/*; what each may do is lib/auth/permissions.ts. */
-export const ADMIN_ROLES = ["ADMIN", "SUPERADMIN"] as const;
-
 /** A KRW deposit is quoted with a price at most this old (ms)… */
 export const DEPOSIT_PRICE_MAX_AGE_MS = 2 * 60_000;
 

@@ -65,6 +65,12 @@ const schema = z.object({
    */
   FIRST_ADDRESS_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(72).default(24),
   /**
+   * `1`: the embedded demo also seeds a second SUPERADMIN, `superadmin2` / `Super5678!` (lib/seed.ts), so that a
+   * role grant or an administrator's reset — four-eyes between two SUPERADMINs — can be approved on the demo (the
+   * browser tests set it). Off by default: a fresh demo has one SUPERADMIN, as a real console starts.
+   */
+  DEMO_SECOND_SUPERADMIN: z.enum(["0", "1"]).default("0"),
+  /**
    * The Travel Rule (issue 27): a transfer or withdrawal worth this many KRW or more (at the request's price) carries
    * the recipient's details and an IVMS 101 record; 0 applies it to every amount.
    */
@@ -128,6 +134,8 @@ const schema = z.object({
   PAYOUT_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** Requests APPROVED/SENDING or deposits unmatched longer than this are shown in red in reconciliation. */
   STUCK_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** 1:1 support: hours an inquiry may wait for a staff answer before the queue marks it overdue (lib/support). */
+  SUPPORT_SLA_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** Bearer token for GET /api/metrics (lib/metrics.ts); unset: the endpoint does not exist (404). */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Log threshold of lib/log.ts: debug | info | warn | error (default info; warn under NODE_ENV=test). */

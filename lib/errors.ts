@@ -58,6 +58,10 @@ export const ERROR_STATUS = {
   /** Four-eyes: an account promoted, or whose password or 2FA was reset, approves nothing for 72 hours (`opensAt`). */
   APPROVER_TOO_NEW: 403,
   COOLDOWN: 403,
+  /** The member froze their account (the panic button, lib/account/freeze.ts): nothing leaves until it is unfrozen. */
+  ACCOUNT_FROZEN: 403,
+  /** Unfreezing an account that is not frozen (or freezing one that already is). */
+  NOT_FROZEN: 409,
   DAILY_LIMIT: 403,
   /** Issue 27: a personal wallet whose owner has not proven it with a signature. */
   ADDRESS_NOT_VERIFIED: 403,
@@ -80,6 +84,10 @@ export const ERROR_STATUS = {
   REQUEST_EXPIRED: 409,
   /** Four-eyes: a deposit approval waits for a second administrator; no second proposal, no cancel meanwhile. */
   REQUEST_AWAITING_APPROVAL: 409,
+  /** A fraud case on the request is still open (lib/fraud): it is decided (cleared or reported) before any approval. */
+  CASE_OPEN: 409,
+  /** The fraud case was already decided (cleared or reported). */
+  CASE_DECIDED: 409,
   /** Issue 28: the member cancels a deposit whose KRW arrived (a statement line or an approval confirmed it). */
   DEPOSIT_RECEIVED: 409,
   /** Four-eyes: a proposal older than 72 hours. */
@@ -93,6 +101,22 @@ export const ERROR_STATUS = {
   DESTINATION_EXISTS: 409,
   /** Destinations: allowing this one already waits for a second administrator (`proposalId`). */
   DESTINATION_UNBLOCK_PENDING: 409,
+  /** Notices (공지사항): a title (1–120), body (1–8,000), category or window (until after from) out of bounds. */
+  NOTICE_INVALID_TITLE: 400,
+  NOTICE_INVALID_BODY: 400,
+  NOTICE_INVALID_CATEGORY: 400,
+  NOTICE_INVALID_WINDOW: 400,
+  /** 1:1 support: an empty message, one over 2,000 characters (`max`), an unknown category, over 3 images (`max`). */
+  INQUIRY_TEXT_REQUIRED: 400,
+  INQUIRY_TEXT_TOO_LONG: 400,
+  INQUIRY_CATEGORY_INVALID: 400,
+  INQUIRY_TOO_MANY_IMAGES: 400,
+  /** 1:1 support: assigning to someone who may not answer inquiries. */
+  INQUIRY_ASSIGNEE_INVALID: 400,
+  /** 1:1 support: the inquiry is closed (종료): nothing more is added. */
+  INQUIRY_CLOSED: 409,
+  /** 1:1 support: the member already has `max` inquiries open. */
+  INQUIRY_OPEN_LIMIT: 409,
   PAYLOAD_TOO_LARGE: 413,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
@@ -113,13 +137,28 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   /** Issue 28: the network's RPC endpoint did not answer within its deadline and retries (`network`). */
   CHAIN_UNAVAILABLE: 503,
+  /**
+   * The feature is paused for maintenance (lib/maintenance): `feature`, `until` (ISO, the expected end), `reason`,
+   * `featureName` and `untilText` in the member's language.
+   */
+  MAINTENANCE: 503,
+  /** Maintenance: the feature already has an open pause (resume it first). */
+  ALREADY_PAUSED: 409,
+  /** Maintenance: the expected end must lie in the future, at most 30 days ahead. */
+  INVALID_UNTIL: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-/** A value of an error's answer: a message placeholder (string, number) or a list the client reads (`missing`). */
-export type ErrorParam = string | number | readonly string[];
+/** A text the answer carries in the request's language (lib/api/handler.ts errorResponse picks one). */
+export type LocalizedParam = { readonly ko: string; readonly en: string };
+
+/**
+ * A value of an error's answer: a message placeholder (string, number), a list the client reads (`missing`), or a
+ * text in both languages (answered, and put in the message, in the request's).
+ */
+export type ErrorParam = string | number | readonly string[] | LocalizedParam;
 
 export class AppError extends Error {
   readonly code: ErrorCode;

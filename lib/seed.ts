@@ -19,6 +19,16 @@ export const DEMO_ACCOUNTS = [
   { userId: "demo", password: "Demo1234!", role: "USER", name: "데모회원", refCode: "DEMO8KTR" },
 ] as const;
 
+/** The second SUPERADMIN seeded with DEMO_SECOND_SUPERADMIN=1 (lib/env.ts): the other pair of eyes for role grants. */
+export const SECOND_SUPERADMIN = {
+  userId: "superadmin2",
+  password: "Super5678!",
+  role: "SUPERADMIN",
+  name: "최고관리자2",
+  refCode: "SUPER2QX",
+} as const;
+const publishedAccounts = [...DEMO_ACCOUNTS, SECOND_SUPERADMIN];
+
 /**
  * The demo accounts whose stored hash still matches the published password (DESIGN.md §2, README):
  * anyone who can reach the server could sign in as them. Checked against the hash, so a changed password
@@ -31,11 +41,11 @@ export async function demoAccountsWithPublishedPassword(db: DbOrTx): Promise<str
     .where(
       inArray(
         users.userId,
-        DEMO_ACCOUNTS.map((a) => a.userId),
+        publishedAccounts.map((a) => a.userId),
       ),
     );
   const exposed: string[] = [];
-  for (const a of DEMO_ACCOUNTS) {
+  for (const a of publishedAccounts) {
     const row = rows.find((r) => r.userId === a.userId);
     if (row && (await verifyPassword(row.passwordHash, a.password))) exposed.push(a.userId);
   }
@@ -50,7 +60,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   if (rows.length > 0) return false;
 
   const ids: Record<string, number> = {};
-  for (const a of DEMO_ACCOUNTS) {
+  const accounts = env().DEMO_SECOND_SUPERADMIN === "1" ? publishedAccounts : DEMO_ACCOUNTS;
+  for (const a of accounts) {
     const [row] = await db
       .insert(users)
       .values({

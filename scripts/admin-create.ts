@@ -7,7 +7,8 @@
  * The first SUPERADMIN is the bootstrap: it may approve four-eyes proposals at once (users.approver_from stays
  * NULL) — there is nobody yet to wait for. Every later ADMIN or SUPERADMIN is a role proposal another SUPERADMIN
  * approves, and then waits 72 hours before it approves anything (lib/auth/approver-rules.ts); a SUPERADMIN made here
- * while an administrator already exists waits the same 72 hours, so the script is no way around the wait.
+ * while any console account (an administrator or a staff member) is active waits the same 72 hours, so the script is
+ * no way around the wait.
  */
 import readline from "node:readline";
 import { sql } from "drizzle-orm";
@@ -66,7 +67,7 @@ async function main() {
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
     const admins = rowsOf(
-      await tx.execute(sql`select 1 from users where role in ('ADMIN', 'SUPERADMIN') and status = 'ACTIVE' limit 1`),
+      await tx.execute(sql`select 1 from users where role <> 'USER' and status = 'ACTIVE' limit 1`),
     );
     const approverFrom = admins.length ? new Date(Date.now() + APPROVER_WAIT_MS) : null;
     const [row] = await tx

@@ -18,7 +18,8 @@ import { Pager } from "@/components/admin/ui/pager";
 import { PageHeader } from "@/components/admin/ui/table";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { CANCEL_NOTES, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/admin/proposal-kinds";
+import { CANCEL_NOTES, KIND_PERMISSION, PROPOSAL_STATUSES, type ProposalStatus } from "@/lib/admin/proposal-kinds";
+import { can } from "@/lib/auth/permissions";
 import type { ProposalDto } from "@/lib/admin/proposals";
 import type { UnblockPayload } from "@/lib/destinations/dto";
 import { api } from "@/lib/client/api";
@@ -132,6 +133,8 @@ function useChangeText() {
         const networks = patch.networks ? ` · ${patch.networks.map(networkName).join(", ")}` : "";
         return `${name}: ${t("change.destinationUnblock")}${networks}`;
       }
+      case "account_unfreeze":
+        return t("change.accountUnfreeze", { at: kstDateTime(String(x.frozenAt)) });
     }
   };
 }
@@ -295,7 +298,7 @@ export function ApprovalsScreen({ limitWld }: { limitWld: string }) {
                     </dd>
                   )}
                 </dl>
-                {p.status === "PENDING" && (
+                {p.status === "PENDING" && can(me.role, KIND_PERMISSION[p.kind]) && (
                   <div className="flex shrink-0 gap-2 lg:flex-col">
                     {!mine && (
                       <Button

@@ -8,6 +8,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
+import { useAdmin } from "@/components/admin/admin-context";
+import { can } from "@/lib/auth/permissions";
 
 /** A labelled select. */
 export function Select({
@@ -102,6 +104,9 @@ export function download(href: string) {
 /** `CSV 내보내기`: downloads the export of the current filter (the server audits it). */
 export function ExportButton({ href }: { href: string }) {
   const t = useTranslations("AdminOps.common");
+  // Only the roles holding `data.export` are offered it (the export routes refuse the others).
+  const me = useAdmin();
+  if (!can(me.role, "data.export")) return null;
   return (
     <Button variant="secondary" size="sm" onClick={() => download(href)}>
       {t("exportCsv")}

@@ -8,6 +8,8 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { api } from "@/lib/client/api";
+import { useAdmin } from "./admin-context";
+import { linkVisible } from "./shell";
 import { SignupsChart } from "./signups-chart";
 import { fmtCount, fmtWld } from "./ui/format";
 import { PageHeader } from "./ui/table";
@@ -21,11 +23,22 @@ type Dashboard = {
 };
 
 function Card({ href, label, value, unit }: { href: string; label: string; value: string | undefined; unit?: string }) {
+  // A card links to its list only for a role that opens that screen (FINANCE sees the figures, not every list).
+  const me = useAdmin();
+  const linked = linkVisible([href.split("?")[0] ?? href], me.role);
+  const Box = ({ children }: { children: React.ReactNode }) =>
+    linked ? (
+      <Link
+        href={href}
+        className="flex flex-col gap-1 rounded-2xl border border-gray-200 bg-white p-4 hover:border-gray-400 focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        {children}
+      </Link>
+    ) : (
+      <div className="flex flex-col gap-1 rounded-2xl border border-gray-200 bg-white p-4">{children}</div>
+    );
   return (
-    <Link
-      href={href}
-      className="flex flex-col gap-1 rounded-2xl border border-gray-200 bg-white p-4 hover:border-gray-400 focus-visible:outline-2 focus-visible:outline-accent"
-    >
+    <Box>
       <span className="text-sm text-gray-600 break-keep">{label}</span>
       {value === undefined ? (
         <span aria-hidden="true" className="skeleton h-7 w-20" />
@@ -35,7 +48,7 @@ function Card({ href, label, value, unit }: { href: string; label: string; value
           {unit && <span className="ml-1 text-sm font-semibold text-gray-600">{unit}</span>}
         </span>
       )}
-    </Link>
+    </Box>
   );
 }
 

@@ -14,7 +14,9 @@ import { LanguageSwitch } from "@/components/auth/language-switch";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
+import { can, type Permission } from "@/lib/auth/permissions";
 import { ApiError, api } from "@/lib/client/api";
+import { ADMIN_ROLES } from "@/lib/auth/roles";
 import { useAdmin } from "./admin-context";
 import { AdminDialog, InputProblem } from "./ui/admin-dialog";
 import { Field } from "./ui/fields";
@@ -36,7 +38,49 @@ const LINKS = [
   ["/admin/audit", "audit"],
   ["/admin/approvals", "approvals"],
   ["/admin/reconciliation", "reconciliation"],
+  ["/admin/support", "support"],
+  ["/admin/notices", "notices"],
+  ["/admin/maintenance", "maintenance"],
+  ["/admin/cases", "cases", "cases.read"],
 ] as const;
+
+/**
+ * Who sees a link (issue 30, staff roles): the role must hold the screen's permission (lib/auth/permissions.ts; the
+ * page refuses it on the server as well). A link may name its permission as a third element
+ * (`["/admin/x", "x", "x.read"]`); one that names none is looked up here, and a link found nowhere is shown to the
+ * administrators (ADMIN, SUPERADMIN) only.
+ */
+const LINK_PERMISSION: Record<string, Permission> = {
+  "/admin": "console.open",
+  "/admin/members": "members.list",
+  "/admin/deposits": "requests.list",
+  "/admin/deposits/bank": "request.decide",
+  "/admin/destinations": "destinations.read",
+  "/admin/travel-rule": "travel-rule.read",
+  "/admin/id-reviews": "id-documents.list",
+  "/admin/signup-codes": "signup-codes.manage",
+  "/admin/staking-products": "staking-products.manage",
+  "/admin/staking-progress": "staking-reports.read",
+  "/admin/staking-records": "staking-reports.read",
+  "/admin/staking-rewards": "staking-rewards.run",
+  "/admin/audit": "audit.read",
+  "/admin/approvals": "proposals.read",
+  "/admin/reconciliation": "reconciliation.read",
+  "/admin/notices": "notices.manage",
+  "/admin/maintenance": "maintenance.manage",
+  "/admin/support": "support.read",
+  "/admin/cases": "cases.read",
+};
+
+/** Whether `role` sees `link` in the menu. */
+export function linkVisible(link: readonly string[], role: string): boolean {
+  const permission = (link[2] as Permission | undefined) ?? LINK_PERMISSION[link[0] ?? ""];
+  return permission ? can(role, permission) : (ADMIN_ROLES as readonly string[]).includes(role);
+}
+
+/** The menu's links `role` sees, as [href, message key] (the console's home for staff lists them too). */
+export const visibleLinks = (role: string): (readonly [string, string])[] =>
+  LINKS.filter((link) => linkVisible(link, role)).map((link) => [link[0], link[1]] as const);
 
 /** The links whose queue length the sidebar shows (GET /api/admin/waiting). */
 const WAITING_OF: Partial<Record<(typeof LINKS)[number][1], WaitingKey>> = {
@@ -113,7 +157,9 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
   }
 
   // The longest link that prefixes the path is the current one (/admin/deposits/bank is not /admin/deposits).
-  const current = LINKS.map(([href]) => href)
+  const links = LINKS.filter((link) => linkVisible(link, me.role));
+  const current = links
+    .map(([href]) => href)
     .filter((href) =>
       href === "/admin" ? pathname === "/admin" : pathname === href || pathname.startsWith(`${href}/`),
     )
@@ -144,7 +190,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
           className={`${menuOpen ? "flex" : "hidden"} max-h-[calc(100dvh-4rem)] flex-col gap-4 overflow-y-auto px-3 pb-4 lg:flex lg:max-h-none lg:flex-1`}
         >
           <ul className="flex flex-col gap-0.5">
-            {LINKS.map(([href, key]) => {
+            {links.map(([href, key]) => {
               const active = isActive(href);
               const waitingKey = WAITING_OF[key];
               return (

@@ -8,14 +8,8 @@
  */
 import { AreaSeries, createChart, type UTCTimestamp } from "lightweight-charts";
 import type { Locale } from "@/lib/i18n/config";
-import {
-  axisLabel,
-  CHANGE_COLORS,
-  changeDirection,
-  crosshairLabel,
-  priceAxisLabel,
-  type TickMark,
-} from "@/lib/prices/display";
+import { axisLabel, crosshairLabel, priceAxisLabel, type TickMark } from "@/lib/prices/chart-labels";
+import { CHANGE_COLORS, changeDirection } from "@/lib/prices/display";
 import type { ChartDto } from "@/lib/prices/dto";
 
 const KST_OFFSET_S = 9 * 3600;

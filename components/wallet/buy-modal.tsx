@@ -21,6 +21,7 @@ import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
+import { MaintenanceBanner } from "@/components/maintenance/maintenance-banner";
 import { Modal } from "@/components/ui/modal";
 import { api } from "@/lib/client/api";
 import { formatKrw, formatWld } from "@/lib/money";
@@ -29,6 +30,8 @@ import { buyPreview, checkBuyAmount, plainKrw } from "@/lib/wallet/review";
 import { DepositInstructions } from "./deposit-instructions";
 import { Receipt } from "./receipt";
 import { refreshQueries } from "@/lib/client/refresh";
+
+const BUY_FEATURES = ["buy"] as const;
 
 export function BuyModal({ onClose }: { onClose: () => void }) {
   const t = useTranslations("Wallet.buy");
@@ -74,6 +77,7 @@ export function BuyModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal open onClose={onClose} title={t("title")} closeLabel={tc("close")}>
+      <MaintenanceBanner features={BUY_FEATURES} />
       {done ? (
         <Receipt
           title={t("receiptTitle")}

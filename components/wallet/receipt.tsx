@@ -24,10 +24,13 @@ export function Receipt({
   note,
   children,
   onClose,
+  underReview,
 }: {
   title: string;
   id: number;
   status: ReceiptStatus;
+  /** Held by a fraud case: reads 심사 중 (no accusation). */
+  underReview?: boolean;
   rows: Array<{ label: string; value: React.ReactNode; strong?: boolean; testId?: string }>;
   note?: string;
   /** Shown under the figures (a deposit's bank account, amount and 입금자명 to pay with). */
@@ -55,7 +58,7 @@ export function Receipt({
               className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
               data-testid="receipt-status"
             >
-              {th(`status.${status}`)}
+              {underReview ? th("underReview") : th(`status.${status}`)}
             </span>
           </dd>
         </div>

@@ -111,7 +111,7 @@ function StepDetail({ r, s }: { r: RequestDto; s: Step }) {
         </span>
       ) : null;
     case "approved":
-      return s.state === "current" ? hint(t("nextStep")) : null;
+      return s.state === "current" ? hint(r.underReview ? t("underReviewStep") : t("nextStep")) : null;
     case "sending":
       if (r.payout && (r.status === "SENDING" || r.status === "PAID"))
         return <Payout payout={r.payout} waiting={r.status === "SENDING"} />;

@@ -30,6 +30,8 @@ import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
+import { MaintenanceBanner } from "@/components/maintenance/maintenance-banner";
+import { sendFeature } from "@/lib/maintenance/features";
 import { Modal } from "@/components/ui/modal";
 import { api } from "@/lib/client/api";
 import { D, formatWld } from "@/lib/money";
@@ -137,6 +139,7 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
           title={ts("receiptTitle")}
           id={done.id}
           status={done.status}
+          underReview={done.underReview}
           rows={[
             {
               label: tr("receive"),
@@ -281,6 +284,7 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
   if (swapping) return <SwapModal open initialAmount={holding.toFixed()} onClose={() => setSwapping(false)} />;
   return (
     <Modal open onClose={onClose} title={ts("title")} closeLabel={tc("close")}>
+      <MaintenanceBanner features={[sendFeature(type, walletAddr)]} />
       {body()}
     </Modal>
   );

@@ -16,6 +16,7 @@ import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
+import { MaintenanceBanner } from "@/components/maintenance/maintenance-banner";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
@@ -23,6 +24,8 @@ import { D, formatWld } from "@/lib/money";
 import { lockReleased } from "@/lib/wallet/lock-released";
 import { swapAmountState } from "./rules";
 import { refreshQueries } from "@/lib/client/refresh";
+
+const SWAP_FEATURES = ["swap"] as const;
 
 export function SwapModal({
   open,
@@ -75,6 +78,7 @@ export function SwapModal({
 
   return (
     <Modal open={open} onClose={close} title={t("title")} closeLabel={tc("close")}>
+      <MaintenanceBanner features={SWAP_FEATURES} />
       {confirming ? (
         <div
           className="flex flex-col gap-4"

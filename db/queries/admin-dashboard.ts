@@ -9,7 +9,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import { idQueue } from "./admin-id-documents";
-import type { ViewerScope } from "./members";
+import { hideRoles, type ViewerScope } from "./members";
 
 export type DashboardDto = {
   members: { total: number; newToday: number };
@@ -43,7 +43,7 @@ export async function dashboardFigures(
     await db.execute(sql`
       SELECT r.type::text AS type, count(*) AS n FROM requests r JOIN users u ON u.id = r.user_id
       WHERE r.status = 'PENDING' AND (r.quote_expires_at IS NULL OR r.quote_expires_at > now())
-        ${scope.withSuperadmins ? sql`` : sql`AND u.role <> 'SUPERADMIN'`}
+        ${hideRoles(scope, "u")}
       GROUP BY r.type`),
   );
   const owed = rowsOf<{ kind: string; total: string }>(

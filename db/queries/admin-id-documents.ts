@@ -7,7 +7,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import { idImageUrl } from "./id-documents";
-import { COUNT_CAP, cappedCount, type ViewerScope } from "./members";
+import { COUNT_CAP, cappedCount, hideRoles, type ViewerScope } from "./members";
 
 export type IdReviewDto = {
   documentId: number;
@@ -17,9 +17,9 @@ export type IdReviewDto = {
 };
 
 /** The queue's rows (also its length on the dashboard, ./admin-dashboard). */
-export const idQueue = ({ withSuperadmins }: ViewerScope) => sql`FROM id_documents d JOIN users u ON u.id = d.user_id
+export const idQueue = (scope: ViewerScope) => sql`FROM id_documents d JOIN users u ON u.id = d.user_id
   WHERE d.status = 'PENDING' AND d.erased_at IS NULL AND u.status = 'ACTIVE' AND u.id_status = 'PENDING'
-  ${withSuperadmins ? sql`` : sql`AND u.role <> 'SUPERADMIN'`}`;
+  ${hideRoles(scope, "u")}`;
 
 export async function idReviewQueue(
   db: DbOrTx,

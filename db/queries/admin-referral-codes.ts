@@ -7,7 +7,7 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
-import { COUNT_CAP, cappedCount, type ViewerScope } from "./members";
+import { COUNT_CAP, cappedCount, hideRoles, type ViewerScope } from "./members";
 
 export type ReferralCodeDto = {
   kind: "member" | "signup-code";
@@ -26,9 +26,9 @@ export type ReferralCodeDto = {
 const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function codes(search: string, { withSuperadmins }: ViewerScope): SQL {
+function codes(search: string, scope: ViewerScope): SQL {
   const m = search ? sql`AND (u.ref_code ILIKE ${contains(search)} OR u.user_id ILIKE ${contains(search)})` : sql``;
-  const owners = withSuperadmins ? sql`` : sql`AND u.role <> 'SUPERADMIN'`;
+  const owners = hideRoles(scope, "u");
   const s = search ? sql`AND (c.code ILIKE ${contains(search)} OR o.user_id ILIKE ${contains(search)})` : sql``;
   return sql`
     SELECT 'member' AS kind, u.id, u.ref_code AS code, u.id AS owner_id, u.user_id AS owner_handle, u.name AS owner_name,

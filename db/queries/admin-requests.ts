@@ -9,7 +9,7 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import type { Coin, RequestStatus, RequestType } from "@/db/schema";
-import { COUNT_CAP, cappedCount, type ViewerScope } from "./members";
+import { COUNT_CAP, cappedCount, hideRoles, type ViewerScope } from "./members";
 import { pendingDepositProposals } from "./requests";
 
 export type AdminRequestRowDto = {
@@ -79,8 +79,7 @@ const effectiveStatus = sql.raw(
 
 /** The queue's filter over `requests r JOIN users u`: a SUPERADMIN's requests only `withSuperadmins` (./members). */
 function whereOf(f: AdminRequestFilter & ViewerScope): SQL {
-  const parts: SQL[] = [sql`TRUE`];
-  if (!f.withSuperadmins) parts.push(sql`u.role <> 'SUPERADMIN'`);
+  const parts: SQL[] = [sql`TRUE ${hideRoles(f, "u")}`];
   if (f.type) parts.push(sql`r.type = ${f.type}::request_type`);
   if (f.status) parts.push(sql`${effectiveStatus} = ${f.status}::request_status`);
   if (f.search) {

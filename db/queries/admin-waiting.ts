@@ -8,22 +8,22 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import { idQueue } from "./admin-id-documents";
-import type { ViewerScope } from "./members";
+import { hiddenRoleList, hideRoles, type ViewerScope } from "./members";
 
 /** The shape of lib/admin/waiting-dto.ts WaitingDto (db/ imports nothing from lib/). */
 export type WaitingCounts = { idReviews: number; requests: number; approvals: number };
 
 export async function waitingCounts(db: DbOrTx, { at, ...scope }: { at: Date } & ViewerScope): Promise<WaitingCounts> {
-  const noSuper = (alias: string) => (scope.withSuperadmins ? sql`` : sql.raw(`AND ${alias}.role <> 'SUPERADMIN'`));
+  const hidden = hiddenRoleList(scope).map((r) => `'${r}'`);
   const [row] = rowsOf<{ ids: string | number; requests: string | number; approvals: string | number }>(
     await db.execute(sql`
       SELECT (SELECT count(*) ${idQueue(scope)}) AS ids,
         (SELECT count(*) FROM requests r JOIN users u ON u.id = r.user_id
           WHERE r.status = 'PENDING' AND (r.quote_expires_at IS NULL OR r.quote_expires_at > now())
-          ${noSuper("u")}) AS requests,
+          ${hideRoles(scope, "u")}) AS requests,
         (SELECT count(*) FROM proposals p LEFT JOIN users t ON t.id = p.target_user_id
           WHERE p.status = 'PENDING' AND p.expires_at > ${at.toISOString()}::timestamptz
-          ${scope.withSuperadmins ? sql`` : sql`AND (t.id IS NULL OR t.role <> 'SUPERADMIN')`}) AS approvals`),
+          ${hidden.length ? sql.raw(`AND (t.id IS NULL OR t.role NOT IN (${hidden.join(", ")}))`) : sql``}) AS approvals`),
   );
   return {
     idReviews: Number(row?.ids ?? 0),

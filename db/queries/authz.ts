@@ -6,12 +6,12 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { idDocuments, requests, transactions, users } from "@/db/schema";
+import { idDocuments, type Role, requests, transactions, users } from "@/db/schema";
 
 export type MemberRef = {
   id: number;
   userId: string;
-  role: "USER" | "ADMIN" | "SUPERADMIN";
+  role: Role;
   status: "ACTIVE" | "DEACTIVATED";
 };
 

@@ -14,7 +14,7 @@
  * balances and totals alike. The filter is one more condition on rows the indexes already found, never a new path.
  */
 import "server-only";
-import { and, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import { type ProfileDto, profileColumns, toProfileDto } from "@/db/queries/users";
 import { users } from "@/db/schema";
@@ -25,8 +25,25 @@ export type MemberDto = ProfileDto & {
   /** WLD staked, a decimal string. */
   stakedWld: string;
 };
-/** Whether a list shows SUPERADMIN accounts (and what they own): only to a viewer who may read one. */
-export type ViewerScope = { withSuperadmins: boolean };
+/**
+ * Whether a list shows SUPERADMIN accounts (and what they own): only to a viewer who may read one; and ADMIN
+ * accounts: `withAdmins: false` for a staff viewer (SUPPORT, FINANCE, COMPLIANCE), who may not read one either.
+ */
+export type ViewerScope = { withSuperadmins: boolean; withAdmins?: boolean };
+
+/** The roles whose accounts (and what they own) a list leaves out for this viewer. */
+export function hiddenRoleList(s: ViewerScope): ("ADMIN" | "SUPERADMIN")[] {
+  return [
+    ...(s.withAdmins === false ? (["ADMIN"] as const) : []),
+    ...(s.withSuperadmins ? [] : (["SUPERADMIN"] as const)),
+  ];
+}
+
+/** `AND <alias>.role NOT IN (…)` for the roles hidden from this viewer, or nothing (constants only, never input). */
+export function hideRoles(s: ViewerScope, alias: "u" | "t"): SQL {
+  const roles = hiddenRoleList(s);
+  return roles.length ? sql.raw(`AND ${alias}.role NOT IN (${roles.map((r) => `'${r}'`).join(", ")})`) : sql``;
+}
 export type MemberListQuery = { search: string; phone: string; page: number; limit: number } & ViewerScope;
 export type MemberPage = { users: MemberDto[]; total: number; totalCapped: boolean };
 
@@ -43,10 +60,13 @@ const wldBalance = (kind: "holding" | "staked") =>
     WHERE a.user_id = "users"."id" AND a.coin = 'WLD' AND a.kind = ${kind}), '0')`;
 
 /** The filter of the list (and of its CSV export). */
-export function memberWhere(q: Pick<MemberListQuery, "search" | "phone" | "withSuperadmins">): SQL | undefined {
+export function memberWhere(
+  q: Pick<MemberListQuery, "search" | "phone" | "withSuperadmins" | "withAdmins">,
+): SQL | undefined {
+  const hidden = hiddenRoleList(q);
   return and(
     eq(users.status, "ACTIVE"),
-    q.withSuperadmins ? undefined : ne(users.role, "SUPERADMIN"),
+    hidden.length ? notInArray(users.role, hidden) : undefined,
     q.search ? or(ilike(users.userId, contains(q.search)), ilike(users.name, contains(q.search))) : undefined,
     q.phone ? phoneMatch(q.phone) : undefined,
   );
@@ -141,7 +161,7 @@ async function pageOf(db: DbOrTx, q: MemberListQuery): Promise<MemberPage> {
 /** Up to `max` members of a filter, newest first, for the CSV export. */
 export async function memberExportRows(
   db: DbOrTx,
-  q: Pick<MemberListQuery, "search" | "phone" | "withSuperadmins"> & { max: number },
+  q: Pick<MemberListQuery, "search" | "phone" | "withSuperadmins" | "withAdmins"> & { max: number },
 ): Promise<MemberDto[]> {
   const rows = await db
     .select(memberColumns)

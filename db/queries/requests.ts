@@ -8,6 +8,7 @@
 import "server-only";
 import { and, asc, type Column, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
+import { heldRequestIds } from "./fraud";
 import { type Coin, type RequestStatus, type RequestType, requestEvents, requests, users } from "@/db/schema";
 
 export type RequestDto = {
@@ -26,6 +27,8 @@ export type RequestDto = {
   quoteExpiresAt: string | null;
   /** A deposit approved by one administrator, waiting for a second one's approval (승인 대기). */
   awaitingApproval: boolean;
+  /** A transfer/withdrawal held by an open fraud case (심사 중, no accusation): decided before any approval. */
+  underReview: boolean;
   /** KRW deposits (issue 28): what the bank transfer carries and what the bank confirmed; null for the others. */
   deposit: DepositProofDto | null;
   /** Transfers and withdrawals (issue 28): the payout on chain, once the operator recorded its hash; else null. */
@@ -90,7 +93,7 @@ const columns = {
 };
 type Row = Omit<
   RequestDto,
-  "quoteExpiresAt" | "awaitingApproval" | "deposit" | "payout" | "createdAt" | "updatedAt"
+  "quoteExpiresAt" | "awaitingApproval" | "underReview" | "deposit" | "payout" | "createdAt" | "updatedAt"
 > & {
   quoteExpiresAt: Date | null;
   depositorName: string | null;
@@ -128,7 +131,7 @@ const payoutProof = (r: Row): PayoutProofDto | null =>
         paidAt: r.paidAt?.toISOString() ?? null,
       };
 
-const requestDto = (r: Row, pending: Map<number, number>): RequestDto => ({
+const requestDto = (r: Row, pending: Map<number, number>, held: Set<number>): RequestDto => ({
   id: r.id,
   type: r.type,
   coinSymbol: r.coinSymbol,
@@ -142,6 +145,7 @@ const requestDto = (r: Row, pending: Map<number, number>): RequestDto => ({
   reason: r.reason,
   quoteExpiresAt: r.quoteExpiresAt?.toISOString() ?? null,
   awaitingApproval: pending.has(r.id),
+  underReview: held.has(r.id),
   deposit: depositProof(r),
   payout: payoutProof(r),
   createdAt: r.createdAt.toISOString(),
@@ -175,11 +179,20 @@ export async function pendingDepositProposals(
 
 const depositIds = (rows: { id: number; type: RequestType }[]) =>
   rows.filter((r) => r.type === "DEPOSIT").map((r) => r.id);
+/** The PENDING transfers/withdrawals among `rows`: only these can be held by a fraud case (./fraud.ts). */
+const heldIds = (rows: { id: number; type: RequestType; status: RequestStatus }[]) =>
+  rows.filter((r) => r.type !== "DEPOSIT" && r.status === "PENDING").map((r) => r.id);
 
 /** One request as its owner or an administrator sees it at `at`, or null. */
 export async function requestById(db: DbOrTx, { id, at }: { id: number; at: Date }): Promise<RequestDto | null> {
   const [r] = await db.select(columns).from(requests).where(eq(requests.id, id));
-  return r ? requestDto(r, await pendingDepositProposals(db, { requestIds: depositIds([r]), at })) : null;
+  return r
+    ? requestDto(
+        r,
+        await pendingDepositProposals(db, { requestIds: depositIds([r]), at }),
+        await heldRequestIds(db, heldIds([r])),
+      )
+    : null;
 }
 
 type Filter = { status?: RequestStatus; type?: RequestType; page: number; limit: number; at: Date };
@@ -202,7 +215,8 @@ export async function memberRequests(db: DbOrTx, { userId, ...f }: Filter & { us
     .offset((f.page - 1) * f.limit);
   const [c] = await db.select({ n: count() }).from(requests).where(where);
   const pending = await pendingDepositProposals(db, { requestIds: depositIds(rows), at: f.at });
-  return { items: rows.map((r) => requestDto(r, pending)), total: Number(c?.n ?? 0) };
+  const held = await heldRequestIds(db, heldIds(rows));
+  return { items: rows.map((r) => requestDto(r, pending, held)), total: Number(c?.n ?? 0) };
 }
 
 export async function adminRequests(db: DbOrTx, f: Filter): Promise<{ items: AdminRequestDto[]; total: number }> {
@@ -217,8 +231,12 @@ export async function adminRequests(db: DbOrTx, f: Filter): Promise<{ items: Adm
     .offset((f.page - 1) * f.limit);
   const [c] = await db.select({ n: count() }).from(requests).where(where);
   const pending = await pendingDepositProposals(db, { requestIds: depositIds(rows), at: f.at });
+  const held = await heldRequestIds(db, heldIds(rows));
   return {
-    items: rows.map((r) => ({ ...requestDto(r, pending), user: { id: r.userDbId, userId: r.handle, name: r.name } })),
+    items: rows.map((r) => ({
+      ...requestDto(r, pending, held),
+      user: { id: r.userDbId, userId: r.handle, name: r.name },
+    })),
     total: Number(c?.n ?? 0),
   };
 }

@@ -9,7 +9,7 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import type { RequestStatus, RequestType } from "@/db/schema";
-import { COUNT_CAP, cappedCount, type ViewerScope } from "./members";
+import { COUNT_CAP, cappedCount, hideRoles, type ViewerScope } from "./members";
 
 export type TravelRuleRowDto = {
   requestId: number;
@@ -47,8 +47,7 @@ type Window = { from: Date; to: Date };
 type Scope = ViewerScope & ({ window: Window } | { requestId: number });
 
 function whereOf(f: Scope): SQL {
-  const parts: SQL[] = [sql`TRUE`];
-  if (!f.withSuperadmins) parts.push(sql`u.role <> 'SUPERADMIN'`);
+  const parts: SQL[] = [sql`TRUE ${hideRoles(f, "u")}`];
   if ("window" in f)
     parts.push(
       sql`t.created_at >= ${f.window.from.toISOString()}::timestamptz AND t.created_at < ${f.window.to.toISOString()}::timestamptz`,

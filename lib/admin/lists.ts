@@ -26,10 +26,17 @@ export const SIGNUP_DAYS = 30;
 /** The administrator reading a list. */
 export type Viewer = { id: number; role: Role };
 
-/** What `viewer` may see of SUPERADMIN accounts: exactly what a single read of one would allow them. */
+/**
+ * What `viewer` may see of SUPERADMIN and ADMIN accounts: exactly what a single read of one would allow them (a
+ * staff role sees neither, issue 30).
+ */
 export function scopeOf(viewer: Viewer): ViewerScope {
   const superadmin = { id: 0, role: "SUPERADMIN", status: "ACTIVE" } as const;
-  return { withSuperadmins: targetRefusal(viewer, superadmin, "member.read") === null };
+  const admin = { id: 0, role: "ADMIN", status: "ACTIVE" } as const;
+  return {
+    withSuperadmins: targetRefusal(viewer, superadmin, "member.read") === null,
+    withAdmins: targetRefusal(viewer, admin, "member.read") === null,
+  };
 }
 
 /** The query as a use case read by `viewer`, who sees the rows `scopeOf(viewer)` allows. */

@@ -18,6 +18,7 @@ import { approverOpensAt, approverTooNew } from "@/lib/auth/approver-rules";
 import { requireDecisionRights } from "@/lib/auth/guards";
 import { now } from "@/lib/clock";
 import { applyDestinationUnblock } from "@/lib/destinations/admin";
+import { applyUnfreezeProposal } from "@/lib/account/freeze";
 import { AppError } from "@/lib/errors";
 import { D } from "@/lib/money";
 import {
@@ -166,6 +167,9 @@ async function apply(tx: Tx, p: ProposalDto, actor: Actor): Promise<Applied> {
       return;
     case "destination_unblock":
       await applyDestinationUnblock(tx, p.payload as Payloads["destination_unblock"], p.id, actor);
+      return;
+    case "account_unfreeze":
+      await applyUnfreezeProposal(tx, { id: p.id, targetId, proposedBy: p.proposedBy.id }, actor);
       return;
     case "deposit": {
       const x = p.payload as Payloads["deposit"];

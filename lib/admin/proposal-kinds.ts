@@ -1,4 +1,6 @@
 /** The four-eyes proposal kinds and states (client-safe: the console's approvals screen reads them too). */
+import type { Permission } from "@/lib/auth/permissions";
+
 export const PROPOSAL_KINDS = [
   "coin",
   "coinunhist",
@@ -9,7 +11,7 @@ export const PROPOSAL_KINDS = [
   "withdraw_limit",
   /** A KRW deposit (buy) approval whose WLD value is above the limit (issue 26). */
   "deposit",
-  /** Granting ADMIN or SUPERADMIN (issue 26). */
+  /** Granting a console role: ADMIN or SUPERADMIN (issue 26), SUPPORT, FINANCE or COMPLIANCE (issue 30). */
   "role",
   /** Resetting another administrator's password or two-factor (issue 26). */
   "password_reset",
@@ -18,8 +20,33 @@ export const PROPOSAL_KINDS = [
   "product_create",
   /** Allowing a blocked destination (exchange) again, or a new one (issue 27). */
   "destination_unblock",
+  /** Lifting a member's own account freeze (the panic button, lib/account/freeze.ts) on the member's behalf. */
+  "account_unfreeze",
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
+
+/**
+ * The permission deciding (approving or rejecting) a kind needs: the change's own permission — the proposer needed
+ * it to propose — except money proposals, which `proposals.decide-money` decides (FINANCE included). Client-safe:
+ * the approvals screen offers 승인/반려 only where the signed-in role holds it (the server decides on every call).
+ */
+export const KIND_PERMISSION: Record<ProposalKind, Permission> = {
+  // Money proposals: FINANCE decides them as well as the administrators (issue 30), without `member.credit`.
+  coin: "proposals.decide-money",
+  coinunhist: "proposals.decide-money",
+  interest: "proposals.decide-money",
+  staking: "proposals.decide-money",
+  member_rate: "member.rate",
+  product_rate: "staking-products.manage",
+  withdraw_limit: "member.withdraw-limit",
+  deposit: "request.decide",
+  role: "member.role",
+  password_reset: "member.password-reset",
+  two_factor_reset: "member.two-factor-reset",
+  product_create: "staking-products.manage",
+  destination_unblock: "destinations.manage",
+  account_unfreeze: "member.unfreeze",
+};
 export const PROPOSAL_STATUSES = ["PENDING", "APPROVED", "REJECTED", "EXPIRED", "CANCELLED"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 /** The decision note of a proposal CANCELLED because its proposer lost the role that made it (lib/auth/approver-rules.ts). */

@@ -19,7 +19,7 @@ import {
   storedProduct,
 } from "@/lib/staking/admin";
 import { audit } from "@/lib/audit";
-import type { Permission, Role } from "@/lib/auth/permissions";
+import type { Role } from "@/lib/auth/permissions";
 import type { UnblockPayload } from "@/lib/destinations/dto";
 import type { SessionUser } from "@/lib/auth/session";
 import { now } from "@/lib/clock";
@@ -34,6 +34,7 @@ import {
   type ProposalStatus,
 } from "./proposal-kinds";
 
+export { KIND_PERMISSION } from "./proposal-kinds";
 export { PROPOSAL_KINDS, PROPOSAL_STATUSES, PROPOSAL_TTL_MS, type ProposalKind, type ProposalStatus };
 
 /** What each kind asks for; amounts and rates are decimal strings. */
@@ -78,7 +79,7 @@ export type Payloads = {
     repriced: boolean;
     bankLineId?: number;
   };
-  /** Granting (or changing to) an administrator role; `before` is the role when proposed. */
+  /** Granting (or changing to) a console role — staff or administrator; `before` is the role when proposed. */
   role: { role: Role; before: Role };
   /** Resetting another administrator's password (the temporary password is made at approval, shown to the approver). */
   password_reset: { targetRole: Role };
@@ -88,23 +89,8 @@ export type Payloads = {
   product_create: { product: StoredProduct };
   /** Allowing a blocked destination, with the rest of the change asked for with it (lib/destinations/admin.ts). */
   destination_unblock: UnblockPayload;
-};
-
-/** The permission the change itself needs: the proposer needed it to propose, the approver needs it to approve. */
-export const KIND_PERMISSION: Record<ProposalKind, Permission> = {
-  coin: "member.credit",
-  coinunhist: "member.credit",
-  interest: "member.credit",
-  staking: "member.credit",
-  member_rate: "member.rate",
-  product_rate: "staking-products.manage",
-  withdraw_limit: "member.withdraw-limit",
-  deposit: "request.decide",
-  role: "member.role",
-  password_reset: "member.password-reset",
-  two_factor_reset: "member.two-factor-reset",
-  product_create: "staking-products.manage",
-  destination_unblock: "destinations.manage",
+  /** Lifting the member's account freeze: the freeze it lifts (lib/account/freeze.ts). */
+  account_unfreeze: { frozenAt: string };
 };
 
 export type ProposalDto = {

@@ -44,9 +44,16 @@ export function json(data: unknown, status = 200, headers: Record<string, string
 
 export function errorResponse(err: AppError, locale: Locale): Response {
   const t = translator(locale, "Errors");
+  // A text in both languages (a maintenance reason) is answered in the request's.
+  const params = Object.fromEntries(
+    Object.entries(err.params).map(([k, v]) => [
+      k,
+      v && typeof v === "object" && !Array.isArray(v) ? (v as Record<Locale, string>)[locale] : v,
+    ]),
+  );
   // A list (`missing`) is an answer's field, never a message placeholder.
-  const body: Record<string, unknown> = { error: t(err.code, err.params as Record<string, string>), code: err.code };
-  for (const [k, v] of Object.entries(err.params)) if (!(k in body)) body[k] = v;
+  const body: Record<string, unknown> = { error: t(err.code, params as Record<string, string>), code: err.code };
+  for (const [k, v] of Object.entries(params)) if (!(k in body)) body[k] = v;
   return json(body, err.status, err.headers);
 }
 

@@ -1,6 +1,7 @@
 /**
  * The account changes that would let one person be two (SECURITY: "no single account, however privileged, moves
- * money, changes a rate or grants itself a second pair of eyes"): granting ADMIN or SUPERADMIN, and resetting
+ * money, changes a rate or grants itself a second pair of eyes"): granting a console role — ADMIN, SUPERADMIN or a
+ * staff role (SUPPORT, FINANCE, COMPLIANCE; issue 30) — and resetting
  * another administrator's password or two-factor, are four-eyes proposals (202 { proposal }, a reason required,
  * lib/admin/proposals.ts) that another SUPERADMIN approves in /admin/approvals; only that approval applies them, with
  * the same use-case code as the direct changes (./member-admin.ts, ./passwords.ts, ./two-factor.ts). A reset's
@@ -11,10 +12,12 @@
  * 72-hour wait as an approver (./approver-rules.ts).
  */
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { getDb, rowsOf, type Tx } from "@/db/client";
 import type { Role } from "@/db/schema";
 import { type Actor, type Payloads, type ProposalDto, proposalOutcome, propose } from "@/lib/admin/proposals";
 import type { Outcome } from "@/lib/api/idempotency";
+import { CONSOLE_ROLES, ROLES } from "./roles";
 import { AppError } from "@/lib/errors";
 import { applyRole, roleTargetOrThrow } from "./member-admin";
 import { applyPasswordReset, newTemporaryPassword } from "./passwords";
@@ -33,8 +36,9 @@ async function lockedRoleOf(tx: Tx, userId: number): Promise<Role> {
 }
 
 /**
- * PATCH /api/admin/users/{id}/toggle-role, inside the route's transaction: a grant of ADMIN or SUPERADMIN becomes
- * a `role` proposal (202); USER, or the role the member already has, is applied at once (200 { id, userId, role }).
+ * PATCH /api/admin/users/{id}/toggle-role, inside the route's transaction: a grant of a console role (ADMIN,
+ * SUPERADMIN, SUPPORT, FINANCE, COMPLIANCE) becomes a `role` proposal (202), the target role in its payload; USER
+ * (the demotion), or the role the member already has, is applied at once (200 { id, userId, role }).
  * A SUPERADMIN's role never changes (./member-admin.ts roleTargetOrThrow).
  */
 export async function changeRole(
@@ -115,10 +119,14 @@ const targetOf = (p: ProposalDto) => {
   return p.target.id;
 };
 
+/** A stored `role` proposal's payload, checked when read back: only a console role is ever granted this way. */
+const rolePayload = z.object({ role: z.enum(CONSOLE_ROLES), before: z.enum(ROLES) });
+
 /** An approved `role` proposal: the grant, with the direct change's rules (the member's sessions end). */
 export async function applyRoleProposal(tx: Tx, p: ProposalDto, actor: Actor): Promise<void> {
-  const x = p.payload as Payloads["role"];
-  await applyRole(tx, actor, await roleTargetOrThrow(tx, targetOf(p)), x.role, metaOf(actor));
+  const x = rolePayload.safeParse(p.payload);
+  if (!x.success) throw new AppError("CONFLICT");
+  await applyRole(tx, actor, await roleTargetOrThrow(tx, targetOf(p)), x.data.role, metaOf(actor));
 }
 
 /**

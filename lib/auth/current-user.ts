@@ -17,9 +17,14 @@ export async function currentUser(): Promise<SessionUser | null> {
   return sessionUser(new Request(`${proto}://${host}/`, { headers: new Headers(h) }));
 }
 
-/** The signed-in member holding `permission`, or a redirect to the login page (which says why). */
+/**
+ * The signed-in member holding `permission`, or a redirect: to the console's home for a console user (staff or
+ * administrator) whose role does not open this screen, else to the login page (which says why).
+ */
 export async function currentUserWith(permission: Permission): Promise<SessionUser> {
   const user = await currentUser();
+  if (user && !can(user.role, permission) && permission !== "console.open" && can(user.role, "console.open"))
+    redirect("/admin");
   if (!user || !can(user.role, permission)) redirect("/login?denied=admin");
   return user;
 }

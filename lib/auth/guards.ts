@@ -21,7 +21,7 @@ import { type SessionUser, sessionUser } from "./session";
 
 export type { MemberRef };
 
-/** Administrator roles (a display and routing hint; actions check their permission). */
+/** Console roles: staff and administrators (a display and routing hint; actions check their permission). */
 export const isAdmin = (u: { role: string }) => isAdminRole(u.role);
 
 type Denial = { req: Request; requestId: string; actor: SessionUser };

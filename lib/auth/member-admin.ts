@@ -11,7 +11,7 @@ import { type Role, users } from "@/db/schema";
 import { audit, type RequestMeta } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { cancelPendingProposalsOf, holdApprovals } from "./approver-rules";
-import { isAdminRole } from "./permissions";
+import { isAdminRole, keepsEveryPermission } from "./permissions";
 import { changeRefCode } from "./referral-codes";
 import { revokeMemberSessions } from "./session";
 
@@ -47,8 +47,9 @@ export async function roleTargetOrThrow(tx: Tx, targetId: number): Promise<RoleT
 
 /**
  * Sets the role of a member read by roleTargetOrThrow, inside `tx`. The member's sessions end: they sign in again
- * under the new role. A promotion starts the account's 72-hour wait as an approver; a demotion to USER cancels the
- * member's pending proposals (./approver-rules.ts). The UPDATE is guarded, so a concurrent change cannot slip past
+ * under the new role. A change to a console role (staff or administrator) starts the account's 72-hour wait as an
+ * approver; a change that takes any permission away (to USER, or ADMIN → a staff role) cancels the member's pending
+ * proposals (./approver-rules.ts). The UPDATE is guarded, so a concurrent change cannot slip past
  * the SUPERADMIN rule. Callers: lib/auth/account-proposals.ts (a demotion at once, a grant once approved).
  */
 export async function applyRole(tx: Tx, actor: Actor, target: RoleTarget, role: Role, meta: Partial<RequestMeta>) {
@@ -61,7 +62,9 @@ export async function applyRole(tx: Tx, actor: Actor, target: RoleTarget, role: 
   if (!row) throw new AppError("CONFLICT");
   await revokeMemberSessions(tx, row.id);
   if (isAdminRole(role)) await holdApprovals(tx, row.id);
-  else await cancelPendingProposalsOf(tx, row.id, "demoted", { id: actor.id, ...meta });
+  // A change that takes any permission away (to USER, or ADMIN → a staff role) takes the pending proposals too.
+  if (!keepsEveryPermission(target.role, role))
+    await cancelPendingProposalsOf(tx, row.id, "demoted", { id: actor.id, ...meta });
   await audit(tx, {
     action: "ROLE_CHANGE",
     actorId: actor.id,

@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { type DbOrTx, getDb, type Tx } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { audit, type RequestMeta } from "@/lib/audit";
+import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { notify } from "@/lib/notifications";
 import { startCooldown } from "@/lib/wallet/cooldown";
@@ -59,7 +60,7 @@ export async function changePassword(
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
-      .set({ passwordHash, passwordChangeRequired: false, updatedAt: new Date() })
+      .set({ passwordHash, passwordChangeRequired: false, updatedAt: new Date(), passwordChangedAt: now() })
       .where(and(eq(users.id, actor.id), eq(users.status, "ACTIVE")))
       .returning({ id: users.id, userId: users.userId, role: users.role });
     const [session] = await tx
@@ -100,7 +101,7 @@ export async function applyPasswordReset(
 ): Promise<{ id: number; userId: string }> {
   const [row] = await tx
     .update(users)
-    .set({ passwordHash, passwordChangeRequired: true, updatedAt: new Date() })
+    .set({ passwordHash, passwordChangeRequired: true, updatedAt: new Date(), passwordChangedAt: now() })
     .where(and(eq(users.id, targetId), eq(users.status, "ACTIVE")))
     .returning({ id: users.id, userId: users.userId });
   if (!row) throw new AppError("NOT_FOUND");

@@ -14,7 +14,7 @@ import { type DbOrTx, getDb } from "@/db/client";
 import { type IdStatus, type Role, sessions } from "@/db/schema";
 import { statement } from "@/db/statement";
 import { clientIp } from "@/lib/api/ip";
-import { ADMIN_ROLES } from "@/lib/constants";
+import { CONSOLE_ROLES } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/secret";
 import { peekToken, readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./cookies";
 
@@ -125,9 +125,9 @@ type SessionRow = {
   approver_from: Date | string | null;
 };
 
-/** The administrator roles as a SQL list, built once (they are our constants). */
+/** The console roles (administrators and staff: the console's idle timeout) as a SQL list, built once. */
 const admins = sql.join(
-  ADMIN_ROLES.map((r) => sql`${r}`),
+  CONSOLE_ROLES.map((r) => sql`${r}`),
   sql`, `,
 );
 
@@ -187,7 +187,7 @@ export async function sessionUser(req: Request): Promise<SessionUser | null> {
 
 /** The idle timeout of a member's sessions, by their current role. */
 export const idleSecondsOf = (role: Role) =>
-  (ADMIN_ROLES as readonly Role[]).includes(role) ? ADMIN_IDLE_SEC : MEMBER_IDLE_SEC;
+  (CONSOLE_ROLES as readonly Role[]).includes(role) ? ADMIN_IDLE_SEC : MEMBER_IDLE_SEC;
 
 /** Ends one session (logout). */
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {

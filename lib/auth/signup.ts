@@ -7,15 +7,20 @@ import { getDb, rowsOf } from "@/db/client";
 import { referralByCode } from "@/db/queries/signup-codes";
 import { users } from "@/db/schema";
 import { audit, type RequestMeta } from "@/lib/audit";
+import { now } from "@/lib/clock";
 import { AppError, uniqueViolation } from "@/lib/errors";
+import { referralBurstRule } from "@/lib/fraud/rules";
+import { assertNotPaused } from "@/lib/maintenance/check";
 import { enforce, signupIpLimit } from "@/lib/rate-limit";
 import type { SignupInput } from "@/lib/validation/auth";
 import { hashPassword } from "./password";
 import { freshCode } from "./referral-codes";
 
-/** Creates a member. Throws INVALID_REFCODE (404), USERID_TAKEN (409), RATE_LIMITED (429). */
+/** Creates a member. Throws INVALID_REFCODE (404), USERID_TAKEN (409), RATE_LIMITED (429), MAINTENANCE (503). */
 export async function signup(input: SignupInput, meta: RequestMeta): Promise<{ id: number; userId: string }> {
   const db = await getDb();
+  // Paused for maintenance (lib/maintenance): refused before the address's budget and the hash are spent.
+  await assertNotPaused(db, "signup");
   await enforce(signupIpLimit(), meta.ip);
   // Hash outside the transaction: it takes tens of milliseconds and needs no lock.
   const passwordHash = await hashPassword(input.password);
@@ -58,6 +63,8 @@ export async function signup(input: SignupInput, meta: RequestMeta): Promise<{ i
           ...meta,
           after: { userId: row!.userId, refId: referral.code, referrerId: referral.ownerId },
         });
+        // A burst of sign-ups through this code from this address opens (or adds to) a fraud case (lib/fraud/rules.ts).
+        await referralBurstRule(tx, { code: referral.code, ownerId: referral.ownerId, ...meta, at: now() });
         return row!;
       });
     } catch (e) {

@@ -8,6 +8,7 @@ import { decode, encode } from "next-auth/jwt";
 import { auditInsert, type RequestMeta } from "@/lib/audit";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
+import { assertNotPaused } from "@/lib/maintenance/check";
 import { newDeviceLoginSql } from "@/lib/notifications";
 import { authSecret } from "@/lib/secret";
 import { readCookie } from "./cookies";
@@ -87,6 +88,8 @@ export async function completeTwoFactorLogin(
     { handle: pending.handle, id: pending.uid },
     async (tx, _row, account) => {
       if (!account?.twoFactor) return false;
+      // Members' login paused for maintenance since the password step (lib/maintenance): 503, the code unspent.
+      if (account.role === "USER") await assertNotPaused(tx, "login");
       const r = await checkCode(tx, account.id, code, { recovery: true, consume: true });
       used = r.kind;
       return r.ok;

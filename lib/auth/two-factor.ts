@@ -193,6 +193,11 @@ async function throttledCodeCheck(
   return result;
 }
 
+/** A TOTP or recovery code confirming a sensitive step (lifting a freeze), spent under the login throttle. */
+export async function confirmCodeOrThrow(member: { id: number; userId: string }, code: string, meta: RequestMeta) {
+  await throttledCodeCheck(member, code, { recovery: true, consume: true, failureAction: "OTP_FAILURE", meta });
+}
+
 // ─── state and enrolment ──────────────────────────────────────────────────────
 
 export type TwoFactorStatus = {

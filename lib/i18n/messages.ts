@@ -22,6 +22,15 @@ import koTwoFactor from "@/messages/ko/twoFactor.json";
 import koNotifications from "@/messages/ko/notifications.json";
 import koExports from "@/messages/ko/exports.json";
 import koAuditLog from "@/messages/ko/auditLog.json";
+import koCases from "@/messages/ko/cases.json";
+import koSupport from "@/messages/ko/support.json";
+import koSupportAdmin from "@/messages/ko/supportAdmin.json";
+import koFreeze from "@/messages/ko/freeze.json";
+import koMaintenance from "@/messages/ko/maintenance.json";
+import koMaintenanceAdmin from "@/messages/ko/maintenanceAdmin.json";
+import koNotices from "@/messages/ko/notices.json";
+import koNoticesAdmin from "@/messages/ko/noticesAdmin.json";
+import koStaffRoles from "@/messages/ko/staffRoles.json";
 import enCommon from "@/messages/en/common.json";
 import enErrors from "@/messages/en/errors.json";
 import enWelcome from "@/messages/en/welcome.json";
@@ -42,6 +51,15 @@ import enTwoFactor from "@/messages/en/twoFactor.json";
 import enNotifications from "@/messages/en/notifications.json";
 import enExports from "@/messages/en/exports.json";
 import enAuditLog from "@/messages/en/auditLog.json";
+import enCases from "@/messages/en/cases.json";
+import enSupport from "@/messages/en/support.json";
+import enSupportAdmin from "@/messages/en/supportAdmin.json";
+import enFreeze from "@/messages/en/freeze.json";
+import enMaintenance from "@/messages/en/maintenance.json";
+import enMaintenanceAdmin from "@/messages/en/maintenanceAdmin.json";
+import enNotices from "@/messages/en/notices.json";
+import enNoticesAdmin from "@/messages/en/noticesAdmin.json";
+import enStaffRoles from "@/messages/en/staffRoles.json";
 import type { Locale } from "./config";
 
 const ko = {
@@ -65,6 +83,15 @@ const ko = {
   Notifications: koNotifications,
   Exports: koExports,
   AuditLog: koAuditLog,
+  Cases: koCases,
+  Support: koSupport,
+  SupportAdmin: koSupportAdmin,
+  Freeze: koFreeze,
+  Maintenance: koMaintenance,
+  MaintenanceAdmin: koMaintenanceAdmin,
+  Notices: koNotices,
+  NoticesAdmin: koNoticesAdmin,
+  StaffRoles: koStaffRoles,
 };
 const en = {
   Common: enCommon,
@@ -87,6 +114,15 @@ const en = {
   Notifications: enNotifications,
   Exports: enExports,
   AuditLog: enAuditLog,
+  Cases: enCases,
+  Support: enSupport,
+  SupportAdmin: enSupportAdmin,
+  Freeze: enFreeze,
+  Maintenance: enMaintenance,
+  MaintenanceAdmin: enMaintenanceAdmin,
+  Notices: enNotices,
+  NoticesAdmin: enNoticesAdmin,
+  StaffRoles: enStaffRoles,
 };
 
 export type Messages = typeof ko;
@@ -107,24 +143,35 @@ export type Namespace = keyof Messages;
  * tests/unit/client-namespaces.test.ts walks each segment's imports and fails when a component uses a
  * namespace its segment does not provide.
  */
-const CONSOLE_ONLY: Namespace[] = ["Admin", "AdminOps", "AuditLog"];
+const CONSOLE_ONLY: Namespace[] = [
+  "Admin",
+  "AdminOps",
+  "AuditLog",
+  "Cases",
+  "SupportAdmin",
+  "MaintenanceAdmin",
+  "NoticesAdmin",
+  "StaffRoles",
+];
 export const MEMBER_SEGMENTS = {
-  home: ["Common", "Home", "Notifications", "Prices"],
-  wallet: ["Common", "History", "Money", "Prices", "TwoFactor", "Wallet"],
+  home: ["Common", "Home", "Notices", "Notifications", "Prices"],
+  wallet: ["Common", "History", "Maintenance", "Money", "Prices", "TwoFactor", "Wallet"],
   verify: ["Common", "Verify"],
   "world-id": ["Auth", "Common", "WorldId"],
   "wallet-history": ["Common", "Exports", "History", "Wallet"],
-  settings: ["Auth", "Common", "Settings", "TwoFactor"],
-  "transfer-request": ["Common", "History", "Money", "Transfer", "TwoFactor", "Wallet"],
+  settings: ["Auth", "Common", "Settings", "TwoFactor", "Freeze"],
+  "transfer-request": ["Common", "History", "Maintenance", "Money", "Transfer", "TwoFactor", "Wallet"],
   notifications: ["Common", "History", "Notifications"],
+  support: ["Common", "Support"],
+  notices: ["Common", "History", "Notices"],
 } satisfies Record<string, Namespace[]>;
 export type MemberSegment = keyof typeof MEMBER_SEGMENTS;
 
 export const CLIENT_NAMESPACES: Record<"document" | "public" | "member" | "admin" | MemberSegment, Namespace[]> = {
   document: ["Common"],
-  public: ["Common", "Welcome", "Auth"],
+  public: ["Common", "Welcome", "Auth", "Maintenance"],
   member: ["Common"],
-  admin: ["Common", "Errors", "Auth", "Money", "Prices", ...CONSOLE_ONLY],
+  admin: ["Common", "Errors", "Auth", "Money", "Prices", "Maintenance", ...CONSOLE_ONLY],
   ...MEMBER_SEGMENTS,
 };
 

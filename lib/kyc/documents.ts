@@ -12,6 +12,7 @@ import { idDocuments, users } from "@/db/schema";
 import { type RequestMeta as AuditMeta, audit } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
+import { refuseKycWhileBurstOpen } from "@/lib/fraud/hold";
 import { credit } from "@/lib/ledger";
 import { notify } from "@/lib/notifications";
 import { fileStore, STORAGE_KEY_PATTERN } from "@/lib/storage";
@@ -110,6 +111,8 @@ export async function approveIdDocument(
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, targetId);
     if (target.idStatus === "APPROVED") throw new AppError("ALREADY_APPROVED");
+    // A referral burst's open fraud case holds its members' KYC reward (lib/fraud/rules.ts, rule c).
+    await refuseKycWhileBurstOpen(tx, targetId);
     const doc = await currentIdDocument(tx, { userId: targetId });
     if (doc?.status !== "PENDING" || doc.erasedAt) throw new AppError("NOTHING_TO_APPROVE");
     // The admin approves what they saw: a submission replaced in the meantime is not approved unseen.

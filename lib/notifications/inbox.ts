@@ -13,6 +13,8 @@ import type { Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/translate";
 import { AppError } from "@/lib/errors";
 import { formatAmount } from "@/lib/money";
+import { FREEZE_FROM_NOTIFICATION } from "@/lib/account/dto";
+import { kstMinuteText } from "@/lib/wallet/cooldown";
 import type { BalanceChangeParams, NotificationKind, NotificationParams, RequestParams } from "./index";
 
 export type NotificationDto = {
@@ -22,6 +24,8 @@ export type NotificationDto = {
   body: string;
   /** The screen it concerns (the request list, the devices list, …). */
   href: string;
+  /** A second step offered beside it: the new-device login's "Not you? Lock your account" (lib/account/freeze.ts). */
+  action?: { label: string; href: string };
   createdAt: string;
   readAt: string | null;
 };
@@ -52,6 +56,9 @@ const HREF: Record<NotificationKind, string> = {
   balance_credited: "/wallet",
   balance_debited: "/wallet",
   rate_changed: "/wallet",
+  account_frozen: "/settings/lock",
+  account_unfrozen: "/settings/lock",
+  inquiry_answered: "/support",
 };
 
 /** Title and body of one notification in `locale`. Unknown kinds (a newer server's) render generically. */
@@ -59,7 +66,7 @@ export function renderNotification(
   row: { kind: string; params: unknown },
   locale: Locale,
   t: T = translator(locale, "Notifications"),
-): { title: string; body: string; href: string } {
+): { title: string; body: string; href: string; action?: { label: string; href: string } } {
   const kind = row.kind as NotificationKind;
   const p = (row.params ?? {}) as Record<string, unknown>;
   const k = (key: string, values?: Record<string, string | number>) => t(`kinds.${kind}.${key}`, values);
@@ -106,7 +113,20 @@ export function renderNotification(
     case "new_device_login": {
       const { device, ip } = p as NotificationParams["new_device_login"];
       const name = device ?? t("unknownDevice");
-      return { title: k("title"), body: ip ? k("body", { device: name, ip }) : k("bodyNoIp", { device: name }), href };
+      // The panic button one tap away (issue 30): the inbox is read signed in, so the link opens the freeze's
+      // confirmation in this session (lib/account/freeze.ts explains why no token is carried).
+      const action = { label: k("lock"), href: FREEZE_FROM_NOTIFICATION };
+      const body = ip ? k("body", { device: name, ip }) : k("bodyNoIp", { device: name });
+      return { title: k("title"), body, href, action };
+    }
+    case "account_frozen": {
+      const { how } = p as NotificationParams["account_frozen"];
+      return { title: k("title"), body: k(how === "NOTIFICATION" ? "NOTIFICATION" : "SETTINGS"), href };
+    }
+    case "account_unfrozen": {
+      const { by, cooldownUntil } = p as NotificationParams["account_unfrozen"];
+      const until = kstMinuteText(new Date(cooldownUntil));
+      return { title: k("title"), body: k(by === "admin" ? "admin" : "self", { until }), href };
     }
     case "password_changed": {
       const { by } = p as NotificationParams["password_changed"];
@@ -141,6 +161,15 @@ export function renderNotification(
         title: k("title", { coin }),
         body: k(before === null ? "bodyNew" : "body", { coin, before: rate(before), after: rate(after) }),
         href,
+      };
+    }
+    case "inquiry_answered": {
+      const { inquiryId } = p as NotificationParams["inquiry_answered"];
+      const id = Number(inquiryId);
+      return {
+        title: k("title"),
+        body: k("body", { id }),
+        href: Number.isSafeInteger(id) && id > 0 ? `/support/view?id=${id}` : href,
       };
     }
     default:

@@ -54,6 +54,12 @@ export type NotificationParams = {
    * change that reaches their stake), from the next reward day on: `before` / `after` in percent, null for none.
    */
   rate_changed: { coin: Coin; before: string | null; after: string | null };
+  /** The member froze their account (the panic button, lib/account/freeze.ts), from Settings or the notification. */
+  account_frozen: { how: "SETTINGS" | "NOTIFICATION" };
+  /** The freeze was lifted by the member, or by an administrator's approved proposal; `cooldownUntil` ISO. */
+  account_unfrozen: { by: "self" | "admin"; cooldownUntil: string };
+  /** Staff answered the member's 1:1 inquiry (lib/support): one per answer; opens /support/view?id=. */
+  inquiry_answered: { inquiryId: number };
 };
 export type NotificationKind = keyof NotificationParams;
 export const NOTIFICATION_KINDS = [
@@ -74,6 +80,9 @@ export const NOTIFICATION_KINDS = [
   "balance_credited",
   "balance_debited",
   "rate_changed",
+  "account_frozen",
+  "account_unfrozen",
+  "inquiry_answered",
 ] as const satisfies readonly NotificationKind[];
 
 /** What an administrator's credit or debit changed: the coin, the amount (a decimal string) and which balance. */

@@ -9,39 +9,6 @@ import type { Locale } from "@/lib/i18n/config";
 export const KST = "Asia/Seoul";
 const intlLocale = (locale: Locale) => (locale === "en" ? "en-US" : "ko-KR");
 
-/** lightweight-charts' TickMarkType: Year, Month, DayOfMonth, Time, TimeWithSeconds. */
-export type TickMark = 0 | 1 | 2 | 3 | 4;
-
-/** A time-axis label for a chart time (seconds, already shifted to KST): `23일` in Korean, `Jul 23` in English. */
-export function axisLabel(kstSeconds: number, tick: TickMark, locale: Locale): string {
-  const d = new Date(kstSeconds * 1000);
-  const utc = (opts: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(intlLocale(locale), { ...opts, timeZone: "UTC" }).format(d);
-  switch (tick) {
-    case 0:
-      return utc({ year: "numeric" });
-    case 1:
-      return utc({ month: "short" });
-    case 2:
-      return utc({ month: locale === "en" ? "short" : undefined, day: "numeric" });
-    default:
-      return utc({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  }
-}
-
-/** The crosshair's time for a chart time (seconds, already shifted to KST): `11월 23일 14:00`, `Nov 23, 14:00 KST`. */
-export function crosshairLabel(kstSeconds: number, locale: Locale): string {
-  const text = new Intl.DateTimeFormat(intlLocale(locale), {
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-  }).format(new Date(kstSeconds * 1000));
-  return locale === "en" ? `${text} KST` : text;
-}
-
 /**
  * A moment in Korea's time on the 24-hour clock, as every other time in the app: `2026. 11. 23. 14:00`,
  * `Nov 23, 2026, 14:00 KST`. Not `timeStyle`: ICU versions disagree on the Korean day period (the server's ICU 78
@@ -59,11 +26,6 @@ export function kstDateTime(date: Date, locale: Locale): string {
     timeZone: KST,
   }).format(date);
   return locale === "en" ? `${text} KST` : text;
-}
-
-/** The chart's price axis: whole won with separators (`₩1,540`). */
-export function priceAxisLabel(krw: number): string {
-  return `₩${Math.round(krw).toLocaleString("ko-KR")}`;
 }
 
 /** Korean market colours: a rise is red, a fall is blue, no change grey (in every language). */

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isSingleLine } from "@/lib/api/body";
+import { ROLES } from "@/lib/auth/roles";
 import { normaliseKoreanPhone } from "@/lib/phone";
 import { reasonField } from "./proposals";
 
@@ -163,7 +164,7 @@ export const adminPhoneSchema = z.object({
  * the change is a grant (a four-eyes proposal, lib/auth/account-proposals.ts).
  */
 export const toggleRoleSchema = z.object({
-  role: z.enum(["USER", "ADMIN", "SUPERADMIN"], { error: "VALIDATION" }),
+  role: z.enum(ROLES, { error: "VALIDATION" }),
   reason: reasonField(),
 });
 

@@ -18,7 +18,14 @@ import { AppError } from "@/lib/errors";
 export const COOLDOWN_MS = 24 * 3_600_000;
 
 /** What started a cool-down (kept for the caller's audit and for readers; the column holds only the end). */
-export type CooldownReason = "PASSWORD_CHANGE" | "PASSWORD_RESET" | "TWO_FACTOR_RESET" | "WALLET_RESET" | "WALLET_SET";
+export type CooldownReason =
+  | "PASSWORD_CHANGE"
+  | "PASSWORD_RESET"
+  | "TWO_FACTOR_RESET"
+  | "WALLET_RESET"
+  | "WALLET_SET"
+  /** The account was unfrozen (lib/account/freeze.ts): whoever froze it may have had reason to. */
+  | "UNFREEZE";
 
 /** How long a reason holds: 24 hours, the first payout address FIRST_ADDRESS_COOLDOWN_HOURS (24 by default). */
 const lengthOf = (reason: CooldownReason) =>

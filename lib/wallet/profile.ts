@@ -11,6 +11,7 @@ import { audit, type RequestMeta } from "@/lib/audit";
 import { verifyCurrentPasswordOrThrow } from "@/lib/auth/passwords";
 import { changeRefCode } from "@/lib/auth/referral-codes";
 import { parsePayoutAddressOrThrow } from "@/lib/destinations/read";
+import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { notify } from "@/lib/notifications";
 import { startCooldown } from "./cooldown";
@@ -37,7 +38,7 @@ export async function setWalletAddr(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ walletAddr: parsed.text, updatedAt: new Date() })
+      .set({ walletAddr: parsed.text, updatedAt: new Date(), payoutAddrSetAt: now() })
       .where(and(eq(users.id, args.targetId), isNull(users.walletAddr)))
       .returning({ walletAddr: users.walletAddr });
     if (!row) throw new AppError("WALLET_ALREADY_SET");

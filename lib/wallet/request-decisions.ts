@@ -16,6 +16,7 @@ import { type RequestStatus, type RequestType, requests } from "@/db/schema";
 import { audit as writeAudit } from "@/lib/audit";
 import { now } from "@/lib/clock";
 import { AppError, type ErrorCode, isAppError } from "@/lib/errors";
+import { refuseWhileCaseOpen } from "@/lib/fraud/hold";
 import { countPosting } from "@/lib/metrics";
 import { type Leg, member, move, post, system } from "@/lib/ledger";
 import { D, toDecimalString } from "@/lib/money";
@@ -103,6 +104,8 @@ export async function decideRequest(tx: Tx, args: DecideArgs): Promise<RequestDe
   if (args.action === "APPROVE") await lockActiveMemberOrThrow(tx, owner.userId);
   else await lockMemberRow(tx, owner.userId);
   await expireStaleQuotes(tx, { id: args.id });
+  // A fraud case holds the request (lib/fraud): it is decided (cleared or reported) before any approval.
+  if (args.action === "APPROVE" && owner.type !== "DEPOSIT") await refuseWhileCaseOpen(tx, args.id);
   if (args.action === "APPROVE" && owner.type === "DEPOSIT") return approveDeposit(tx, args);
   return { request: await settleRequest(tx, args) };
 }

@@ -12,17 +12,21 @@
 import { eq, sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
+import { openPauseJsonSql } from "@/db/queries/maintenance";
 import { memberRequests } from "@/db/queries/requests";
 import { type Coin, type RequestStatus, type RequestType, requestEvents, requests, users } from "@/db/schema";
 import type { RequestMeta } from "@/lib/audit";
 import { MIN_TRANSFER, TRANSFER_DECIMALS, DEPOSIT_QUOTE_TTL_MS } from "@/lib/constants";
 import { takeDepositorName } from "@/lib/deposits/depositor-name";
 import { AppError, databaseError } from "@/lib/errors";
+import { maintenanceError } from "@/lib/maintenance/check";
+import { sendFeature } from "@/lib/maintenance/features";
 import { countPosting } from "@/lib/metrics";
 import { D, type Dec, toDecimalString } from "@/lib/money";
 import { now } from "@/lib/clock";
 import { notify } from "@/lib/notifications";
 import { type TravelRuleClaim, travelRuleRecord } from "@/lib/travel-rule/rules";
+import { caseDueAt, requestRuleCtes } from "@/lib/fraud/rules";
 import { cooldownError } from "./cooldown";
 import { dailyLimitError, defaultDailyLimitKrw, kstDayBounds } from "./limits";
 import { depositCoinAmount, expireStaleQuotes } from "./deposit-quotes";
@@ -67,6 +71,11 @@ export type CreatedTransfer = {
   fee: string;
   total: string;
   status: RequestStatus;
+  /**
+   * Present (true) only when a fraud rule held the request for review (심사 중) until its case is decided
+   * (lib/fraud/rules.ts); absent otherwise, so the answer keeps the shape DESIGN §5 gives it.
+   */
+  underReview?: true;
 };
 
 /** A refusal of transfer_request_open (SQLSTATE WL003, migrations 0011, 0018): the code and the facts it was judged on. */
@@ -156,32 +165,51 @@ export async function createTransferRequest(
     args.amount.decimalPlaces() > TRANSFER_DECIMALS ? "INVALID_AMOUNT" : !args.priceKrw ? "PRICE_UNAVAILABLE" : null;
   const at = now(); // the application clock decides the cool-down and which KST day counts it (./limits)
   const day = kstDayBounds(at);
+  // When a case a fraud rule opens would be due (the holidays are kept in memory: no query on this path).
+  const dueAt = await caseDueAt(at, db);
   let wallet = args.walletAddr ?? null;
   for (let attempt = 0; attempt < 3; attempt++) {
     const fee = new D(transferFeeFor(wallet));
     const total = args.amount.plus(fee);
     const record = args.travelRule && wallet ? travelRuleRecord(args.travelRule, wallet) : null;
     let out: { id?: number; wallet?: string };
+    let held = false;
     try {
       // The member's "request received" notification (issue 29 item 6) joins the same statement: written only when
       // the function opened a request (its answer has the id), and rolled back with it.
-      const rows = rowsOf<{ r: string }>(
-        await db.execute(sql`WITH opened AS (SELECT transfer_request_open(
+      // The fraud rules (lib/fraud/rules.ts) join it too: a hit opens a case and holds the request (`held`).
+      const rows = rowsOf<{ r: string | null; paused: string | null; held: boolean }>(
+        // A frozen account sends nothing (lib/account/freeze.ts): its users row is read FOR SHARE first, in this
+        // statement, so a freeze racing the request is decided under the row lock — no row → ACCOUNT_FROZEN below.
+        // (The row is locked whatever it holds, so the lock waits for a freeze in progress and reads it after.)
+        // Maintenance (lib/maintenance): the open pause of this type on this address's network, read in the same
+        // statement (one index read); while there is one the function is not called and nothing is written.
+        await db.execute(sql`WITH paused AS (SELECT ${openPauseJsonSql(sendFeature(args.type, wallet))} AS p),
+        frozen AS MATERIALIZED (SELECT frozen_at FROM users
+          WHERE id = ${args.userId}::integer FOR SHARE),
+        opened AS (SELECT transfer_request_open(
           ${args.userId}::integer, ${args.type}::request_type, ${args.coin}::coin, ${args.amount.toFixed()}::numeric,
           ${fee.toFixed()}::numeric, ${wallet}::text, ${args.priceKrw}::numeric, ${at.toISOString()}::timestamptz,
           ${staticRefusal}::text, ${args.amount.lessThan(MIN_TRANSFER)}::boolean,
           ${day.start.toISOString()}::timestamptz, ${day.end.toISOString()}::timestamptz,
           ${defaultDailyLimitKrw()}::numeric, ${krwHoldHours()}::integer,
-          ${record && JSON.stringify(record)}::jsonb) AS r),
+          ${record && JSON.stringify(record)}::jsonb) AS r
+          WHERE NOT EXISTS (SELECT 1 FROM frozen WHERE frozen_at IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM paused WHERE p IS NOT NULL)),
         told AS (
           INSERT INTO notifications (user_id, kind, params)
           SELECT ${args.userId}::integer, 'request_received', jsonb_build_object('requestId', (o.r ->> 'id')::bigint,
             'type', ${args.type}::text, 'coin', ${args.coin}::text, 'amount', ${args.amount.toFixed()}::text)
           FROM opened o WHERE o.r ->> 'id' IS NOT NULL
-        )
-        SELECT r::text AS r FROM opened`),
+        ),
+        ${requestRuleCtes({ ...args, fee, at, dueAt })}
+        SELECT o.r::text AS r, pz.p AS paused, EXISTS (SELECT 1 FROM fraud_case) AS held
+        FROM paused pz LEFT JOIN opened o ON true`),
       );
-      out = JSON.parse(rows[0]!.r);
+      if (rows[0]?.paused) throw maintenanceError(JSON.parse(rows[0].paused));
+      if (!rows[0]?.r) throw new AppError("ACCOUNT_FROZEN");
+      out = JSON.parse(rows[0].r);
+      held = rows[0].held === true;
     } catch (e) {
       const refusal = openRefusal(e);
       if (refusal) throw refusalError(refusal, args, fee);
@@ -199,6 +227,7 @@ export async function createTransferRequest(
       fee: fee.toFixed(),
       total: total.toFixed(),
       status: "PENDING",
+      ...(held ? { underReview: true as const } : {}),
     };
   }
   throw new AppError("CONFLICT"); // the address kept changing under the request

@@ -32,6 +32,7 @@ const MEMBER_SCREENS = [
   "/world-id",
   "/settings",
   "/settings/devices",
+  "/notices",
   "/wallet-history",
   "/verify",
   "/transfer-request",

@@ -1,19 +1,22 @@
 /**
  * The authorization matrix: every exported method of every app/api/**\/route.ts must have a row in
  * tests/integration/authz/*.ts, and every row is run against the real handler as a guest, the member
- * themself, another member, an ADMIN and a SUPERADMIN (fresh members per row). See authz/README.md.
+ * themself, another member, the three staff roles (SUPPORT, FINANCE, COMPLIANCE), an ADMIN and a SUPERADMIN (fresh
+ * members per row). A row that names no expectation for a staff role expects what `other` gets. See
+ * authz/README.md.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../factories/users";
 import { call } from "../support/http";
-import { ALLOWED, type AuthzCtx, type AuthzRow, type Expectation, type Who } from "./authz/types";
+import { ALLOWED, type AuthzCtx, type AuthzRow, type Caller, type Expectation } from "./authz/types";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const API_DIR = path.join(ROOT, "app/api");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
-const ORDER: Who[] = ["guest", "other", "self", "admin", "superadmin"];
+// Staff run right after `other`: a refused call changes nothing, and the callers after them accept a changed state.
+const ORDER: Caller[] = ["guest", "other", "support", "finance", "compliance", "self", "admin", "superadmin"];
 const SECRET_LEAK = /\$argon2|passwordhash|password_hash/i;
 
 type Route = { path: string; file: string };
@@ -79,13 +82,16 @@ describe("B10/C17/C18/C19/C20 authorization matrix", () => {
     const known = exported.includes(`${row.method} ${row.path}`);
     it.skipIf(!known)(`${row.method} ${row.path}${row.note ? ` — ${row.note}` : ""} [${row.source}]`, async () => {
       const mod = modules.get(row.path)!;
-      const [self, other, admin, superadmin] = [
+      const [self, other, admin, superadmin, support, finance, compliance] = [
         await createUser(),
         await createUser(),
         await createUser({ role: "ADMIN" }),
         await createUser({ role: "SUPERADMIN" }),
+        await createUser({ role: "SUPPORT" }),
+        await createUser({ role: "FINANCE" }),
+        await createUser({ role: "COMPLIANCE" }),
       ];
-      const ctx: AuthzCtx = { self, other, admin, superadmin, data: {} };
+      const ctx: AuthzCtx = { self, other, admin, superadmin, support, finance, compliance, data: {} };
       await row.prepare?.(ctx);
       const params = (row.params?.(ctx) ?? {}) as Record<string, string>;
       const query = typeof row.query === "function" ? row.query(ctx) : (row.query ?? "");
@@ -94,7 +100,7 @@ describe("B10/C17/C18/C19/C20 authorization matrix", () => {
         return encodeURIComponent(Array.isArray(v) ? v.join("/") : String(v ?? k));
       })}${query ? `?${query}` : ""}`;
       const baseHeaders = typeof row.headers === "function" ? row.headers(ctx) : (row.headers ?? {});
-      const send = async (who: Who, extra: Record<string, string> = {}) => {
+      const send = async (who: Caller, extra: Record<string, string> = {}) => {
         const cookie = who === "guest" ? undefined : ctx[who].cookie;
         const body = typeof row.body === "function" ? (row.body as (c: AuthzCtx) => unknown)(ctx) : row.body;
         const res = await call(mod, row.method, url, {
@@ -108,11 +114,12 @@ describe("B10/C17/C18/C19/C20 authorization matrix", () => {
         return res.status;
       };
 
-      const got: Partial<Record<Who, number>> = {};
+      const want = (w: Caller): Expectation => row.expect[w] ?? row.expect.other;
+      const got: Partial<Record<Caller, number>> = {};
       for (const who of ORDER) got[who] = await send(who);
-      const failures = ORDER.filter((w) => !matches(got[w]!, row.expect[w]));
+      const failures = ORDER.filter((w) => !matches(got[w]!, want(w)));
       expect(
-        failures.map((w) => `${w}: got ${got[w]}, expected ${JSON.stringify(row.expect[w])}`),
+        failures.map((w) => `${w}: got ${got[w]}, expected ${JSON.stringify(want(w))}`),
         `${row.method} ${url}`,
       ).toEqual([]);
 

@@ -24,7 +24,7 @@ import { credit, memberBalances, move } from "@/lib/ledger";
 import { D } from "@/lib/money";
 import { createTransferRequest } from "@/lib/wallet/requests";
 import { createDepositRequestRow, setFreshWldPrice } from "../factories/money";
-import { createUser } from "../factories/users";
+import { cookieFor, createUser } from "../factories/users";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";
 import { onPostgres } from "../support/setup-db";
@@ -36,6 +36,12 @@ const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 const SEED = Number(process.env.FC_SEED) || 15_2026;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS) || 25;
 const CRON_SECRET = "fuzz-cron-secret-0123456789abcdef";
+
+/**
+ * Routes whose success ends every session of the caller (the panic button freezes the account and signs it out
+ * everywhere): each call is sent from a fresh session, so the next body is judged on its own, not refused with 401.
+ */
+const ENDS_OWN_SESSION = new Set(["/api/account/freeze"]);
 
 // ——— the routes ———
 
@@ -481,6 +487,9 @@ describe(`C22/D25 fuzzing every JSON route (${where})`, () => {
           other: await createUser(),
           admin: await createUser({ role: "ADMIN" }),
           superadmin: await createUser({ role: "SUPERADMIN" }),
+          support: await createUser({ role: "SUPPORT" }),
+          finance: await createUser({ role: "FINANCE" }),
+          compliance: await createUser({ role: "COMPLIANCE" }),
           data: {},
         };
         // Money to lose: the target member holds and stakes coins, so a body that slipped through would show.
@@ -500,10 +509,19 @@ describe(`C22/D25 fuzzing every JSON route (${where})`, () => {
         const watched = [ctx.self.id, ...(who === "guest" ? [] : [ctx[who].id])];
         const mod = modules.get(r.path)!;
 
+        const freshCookie = async () => {
+          if (!cookie || !ENDS_OWN_SESSION.has(r.path)) return cookie;
+          const [u] = await db
+            .select()
+            .from(users)
+            .where(eq(users.id, ctx[who as Exclude<Who, "guest">].id));
+          return cookieFor(u!);
+        };
+
         const send = async (label: string, text: string) => {
           const before = await fingerprint(FULL_TABLES, watched);
           const res = await call(mod, method, url, {
-            cookie,
+            cookie: await freshCookie(),
             params,
             rawBody: text,
             headers: { "content-type": "application/json", ...headers },

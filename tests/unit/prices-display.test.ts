@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { changeTone } from "@/components/prices/price-card";
 import { toChartData } from "@/components/prices/chart-drawing";
-import {
-  axisLabel,
-  CHANGE_COLORS,
-  changeDirection,
-  crosshairLabel,
-  kstDateTime,
-  priceAxisLabel,
-} from "@/lib/prices/display";
+import { axisLabel, crosshairLabel, priceAxisLabel } from "@/lib/prices/chart-labels";
+import { CHANGE_COLORS, changeDirection, kstDateTime } from "@/lib/prices/display";
 
 // 2026-11-23 14:00 in Seoul, as the chart holds it (UTC shifted by +9 h).
 const KST_2PM = Date.UTC(2026, 10, 23, 14, 0) / 1000;

@@ -26,6 +26,7 @@ const req = (over: Partial<RequestDto>): RequestDto => ({
   reason: null,
   quoteExpiresAt: null,
   awaitingApproval: false,
+  underReview: false,
   deposit: null,
   payout: null,
   createdAt: "2026-11-28T01:00:00.000Z",

@@ -30,6 +30,7 @@ import { type MemberPermission, can, targetRefusal } from "@/lib/auth/permission
 import { TwoFactorResetDialog, WithdrawLimitDialog } from "./dialogs/account-dialogs";
 import { RefCodeDialog, RoleDialog, TempPasswordDialog } from "./dialogs/superadmin-dialogs";
 import type { DialogProps } from "./dialogs/types";
+import { freezeKeyOf, MemberFreeze, UnfreezeDialog } from "./freeze-section";
 import { type MemberRow, memberKey, membersKey, useMemberRewards, useMemberStaking } from "./queries";
 import { refreshQueries } from "@/lib/client/refresh";
 
@@ -52,11 +53,14 @@ const ACTIONS = {
   tempPassword: "member.password-reset",
   twoFactorReset: "member.two-factor-reset",
   withdrawLimit: "member.withdraw-limit",
+  /** Offered by the freeze section while the member is locked (./freeze-section.tsx), not as a button here. */
+  unfreeze: "member.unfreeze",
 } as const satisfies Record<string, MemberPermission>;
 type Action = keyof typeof ACTIONS;
 
 /** Whether an action applies to the member as they are now (an ID decision needs a document to decide on). */
 function applies(a: Action, m: MemberRow): boolean {
+  if (a === "unfreeze") return false;
   if (a === "idApprove") return m.idStatus === "PENDING";
   if (a === "idReject") return m.idStatus === "PENDING" || m.idStatus === "APPROVED";
   return true;
@@ -87,6 +91,7 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
     toast(message, { kind: "success" });
     void refreshQueries(qc, { queryKey: membersKey });
     void refreshQueries(qc, { queryKey: memberKey(member.id) });
+    void refreshQueries(qc, { queryKey: freezeKeyOf(member.id) });
     void refreshQueries(qc, { queryKey: ["admin", "dashboard"] });
   };
   const props: DialogProps = { member, onClose: close, onDone: done };
@@ -120,6 +125,14 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
             <Fact label={t("col.role")}>{ta(`value.${member.role}`)}</Fact>
             <Fact label={t("col.createdAt")}>{kstDateTime(member.createdAt)}</Fact>
           </dl>
+          <MemberFreeze
+            member={member}
+            canPropose={
+              can(me.role, ACTIONS.unfreeze) &&
+              targetRefusal(me, { id: member.id, role: member.role, status: "ACTIVE" }, ACTIONS.unfreeze) === null
+            }
+            onPropose={() => setAction("unfreeze")}
+          />
           <div className="grid grid-cols-2 gap-2">
             {actions.map((a) => (
               <button
@@ -169,6 +182,7 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
       {action === "tempPassword" && <TempPasswordDialog {...props} />}
       {action === "twoFactorReset" && <TwoFactorResetDialog {...props} />}
       {action === "withdrawLimit" && <WithdrawLimitDialog {...props} />}
+      {action === "unfreeze" && <UnfreezeDialog {...props} />}
     </>
   );
 }

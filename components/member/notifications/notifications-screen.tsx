@@ -28,6 +28,8 @@ type Item = {
   title: string;
   body: string;
   href: string;
+  /** A second link beside it (the new-device login's "Not you? Lock your account"). */
+  action?: { label: string; href: string };
   createdAt: string;
   readAt: string | null;
 };
@@ -111,20 +113,31 @@ export function NotificationsScreen() {
                   aria-hidden="true"
                   className={`mt-2 h-2 w-2 shrink-0 rounded-full ${isUnread ? "bg-red-600" : "bg-transparent"}`}
                 />
-                <AppLink
-                  href={n.href}
-                  onClick={() => {
-                    if (isUnread) readOne.mutate(n.id);
-                  }}
-                  className="min-w-0 flex-1"
-                >
-                  <span className={`block ${isUnread ? "font-bold" : "font-semibold text-gray-800"}`}>
-                    {isUnread && <span className="sr-only">{t("unread")}: </span>}
-                    {n.title}
-                  </span>
-                  <span className="mt-0.5 block text-sm break-words text-gray-700">{n.body}</span>
-                  <span className="mt-1 block text-xs text-gray-600">{formatKst(n.createdAt, locale)}</span>
-                </AppLink>
+                <div className="min-w-0 flex-1">
+                  <AppLink
+                    href={n.href}
+                    onClick={() => {
+                      if (isUnread) readOne.mutate(n.id);
+                    }}
+                    className="block"
+                  >
+                    <span className={`block ${isUnread ? "font-bold" : "font-semibold text-gray-800"}`}>
+                      {isUnread && <span className="sr-only">{t("unread")}: </span>}
+                      {n.title}
+                    </span>
+                    <span className="mt-0.5 block text-sm break-words text-gray-700">{n.body}</span>
+                    <span className="mt-1 block text-xs text-gray-600">{formatKst(n.createdAt, locale)}</span>
+                  </AppLink>
+                  {n.action && (
+                    <AppLink
+                      href={n.action.href}
+                      className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-rose-700 underline underline-offset-2"
+                      data-testid="notification-action"
+                    >
+                      {n.action.label}
+                    </AppLink>
+                  )}
+                </div>
                 {isUnread && (
                   <Button
                     size="sm"

@@ -1,4 +1,6 @@
 /** Authorization matrix rows for the console's sidebar counts (issue 29 item 11). */
-import { ADMIN_ONLY, type AuthzRow } from "./types";
+import { ADMIN_ONLY, type AuthzRow, STAFF_READ } from "./types";
 
-export const rows: AuthzRow[] = [{ method: "GET", path: "/api/admin/waiting", expect: ADMIN_ONLY }];
+export const rows: AuthzRow[] = [
+  { method: "GET", path: "/api/admin/waiting", expect: { ...ADMIN_ONLY, ...STAFF_READ } },
+];

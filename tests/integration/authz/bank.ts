@@ -1,5 +1,5 @@
 /** Authorization matrix rows for KRW deposits matched to the bank (the operator's account, bank statements). */
-import { ADMIN_ONLY, ANY_MEMBER, type AuthzRow } from "./types";
+import { ADMIN_ONLY, ANY_MEMBER, type AuthzRow, FINANCE } from "./types";
 
 /** A statement whose one line is bad: passes the guard, then 400 BANK_STATEMENT_INVALID — nothing is stored. */
 const badStatement = () => {
@@ -10,13 +10,13 @@ const badStatement = () => {
 
 export const rows: AuthzRow[] = [
   { method: "GET", path: "/api/deposit-account", expect: ANY_MEMBER, note: "where every member pays KRW in" },
-  { method: "GET", path: "/api/admin/deposits/bank", query: "status=REVIEW", expect: ADMIN_ONLY },
-  { method: "POST", path: "/api/admin/deposits/bank", rawBody: badStatement, expect: ADMIN_ONLY },
+  { method: "GET", path: "/api/admin/deposits/bank", query: "status=REVIEW", expect: { ...ADMIN_ONLY, ...FINANCE } },
+  { method: "POST", path: "/api/admin/deposits/bank", rawBody: badStatement, expect: { ...ADMIN_ONLY, ...FINANCE } },
   {
     method: "POST",
     path: "/api/admin/deposits/bank/lines/[id]/resolve",
     params: () => ({ id: "999999999" }),
     body: { action: "dismiss", reason: "matrix" }, // no such line: 404 once authorized
-    expect: ADMIN_ONLY,
+    expect: { ...ADMIN_ONLY, ...FINANCE },
   },
 ];

@@ -5,12 +5,15 @@
  *   reads included; a SUPERADMIN may act on a fellow SUPERADMIN;
  * - "self-action": the target is the calling ADMIN's (or SUPERADMIN's) own account — every change is refused
  *   (403 SELF_ACTION); reads, and a member's own calls under /api/users/{userId}, stay allowed.
+ * The staff roles (SUPPORT, FINANCE, COMPLIANCE; issue 30) are refused on every one of these rows, reads included:
+ * no staff role touches an ADMIN's or a SUPERADMIN's account (the rows' `other` expectation, which they inherit).
+ * A FINANCE member deciding their own request, or an ADMIN's, is refused too (the rows at the end).
  * Bodies are empty or invalid, so an allowed caller stops at validation (400/409) and nothing changes.
  */
 import { getDb } from "@/db/client";
 import { credit } from "@/lib/ledger";
 import { createUser } from "../../factories/users";
-import { ALLOWED, type AuthzCtx, type AuthzRow, type Expectation, type Method, type Who } from "./types";
+import { ALLOWED, type AuthzCtx, type AuthzRow, type Expectation, type Method, STAFF_REFUSED, type Who } from "./types";
 
 type Kind =
   /** /api/admin/users/{id}/… changes, ADMIN or SUPERADMIN */
@@ -189,6 +192,27 @@ export const rows: AuthzRow[] = [
       await requestOf(ctx, sa2(ctx).id);
     },
     params: byRequest,
-    expect: { guest: 401, self: 404, other: 404, admin: 403, superadmin: ALLOWED_OR_404 },
+    expect: { guest: 401, self: 404, other: 404, admin: 403, superadmin: ALLOWED_OR_404, ...STAFF_REFUSED(403) },
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/requests/[id]",
+    note: "self-action: FINANCE deciding their own request",
+    prepare: (ctx) => requestOf(ctx, ctx.finance.id),
+    params: byRequest,
+    body: {},
+    expect: { ...refused, admin: 400, superadmin: 400 },
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/requests/[id]",
+    note: "FINANCE on an ADMIN's request",
+    prepare: async (ctx) => {
+      const admin2 = await createUser({ role: "ADMIN" });
+      await requestOf(ctx, admin2.id);
+    },
+    params: byRequest,
+    body: {},
+    expect: { ...refused, admin: 400, superadmin: 400 },
   },
 ];

@@ -1,5 +1,5 @@
 /** Authorization matrix rows for the identity routes (issue 3). */
-import { ADMIN_ONLY, type AuthzRow, PUBLIC, SUPERADMIN_ONLY } from "./types";
+import { ADMIN_ONLY, type AuthzRow, PUBLIC, STAFF_READ, SUPERADMIN_ONLY } from "./types";
 
 const targetId = ({ self }: { self: { id: number } }) => ({ id: String(self.id) });
 
@@ -79,7 +79,12 @@ export const rows: AuthzRow[] = [
     expect: { ...ADMIN_ONLY, admin: 400, superadmin: 400 },
   },
   // ADMIN-on-SUPERADMIN and self-action rows for every member route: hierarchy.ts.
-  { method: "GET", path: "/api/admin/users/paginated", query: "page=1&limit=10", expect: ADMIN_ONLY },
+  {
+    method: "GET",
+    path: "/api/admin/users/paginated",
+    query: "page=1&limit=10",
+    expect: { ...ADMIN_ONLY, ...STAFF_READ },
+  },
   { method: "GET", path: "/api/admin/signup-codes", expect: ADMIN_ONLY },
   {
     method: "POST",

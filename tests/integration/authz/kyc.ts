@@ -2,7 +2,7 @@
 import { call } from "../../support/http";
 import * as uploadId from "@/app/api/upload-id/route";
 import { form, pngImage } from "../kyc-images";
-import { ADMIN_ONLY, ALLOWED, ANY_MEMBER, type AuthzRow, MEMBER_OWN } from "./types";
+import { ADMIN_ONLY, ALLOWED, ANY_MEMBER, type AuthzRow, MEMBER_OWN, STAFF_READ } from "./types";
 
 const notAnImage = () => form(Buffer.from("plain text, not an image"), "id.png", "image/png");
 
@@ -18,13 +18,13 @@ export const rows: AuthzRow[] = [
     method: "GET",
     path: "/api/users/[userId]/id-image",
     params: ({ self }) => ({ userId: self.userId }),
-    expect: MEMBER_OWN,
+    expect: { ...MEMBER_OWN, ...STAFF_READ },
   },
   {
     method: "GET",
     path: "/api/users/[userId]/id-document",
     params: ({ self }) => ({ userId: self.userId }),
-    expect: MEMBER_OWN,
+    expect: { ...MEMBER_OWN, ...STAFF_READ },
   },
   {
     method: "GET",
@@ -38,7 +38,7 @@ export const rows: AuthzRow[] = [
       ctx.data.key = String(res.body.url).split("/").pop();
     },
     params: ({ data }) => ({ key: String(data.key) }),
-    expect: { guest: 401, self: ALLOWED, other: 404, admin: ALLOWED, superadmin: ALLOWED },
+    expect: { guest: 401, self: ALLOWED, other: 404, admin: ALLOWED, superadmin: ALLOWED, ...STAFF_READ },
   },
   {
     method: "PATCH",
@@ -57,7 +57,7 @@ export const rows: AuthzRow[] = [
     method: "GET",
     path: "/api/admin/users/[id]/id-document",
     params: ({ self }) => ({ id: String(self.id) }),
-    expect: ADMIN_ONLY,
+    expect: { ...ADMIN_ONLY, ...STAFF_READ },
   },
   {
     method: "DELETE",

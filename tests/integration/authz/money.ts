@@ -5,7 +5,17 @@ import { users } from "@/db/schema";
 import { credit, move } from "@/lib/ledger";
 import { D } from "@/lib/money";
 import { createTransferRequest } from "@/lib/wallet/requests";
-import { ADMIN_ONLY, ALLOWED, ANY_MEMBER, type AuthzCtx, type AuthzRow, MEMBER_OWN, PUBLIC } from "./types";
+import {
+  ADMIN_ONLY,
+  ALLOWED,
+  ANY_MEMBER,
+  type AuthzCtx,
+  type AuthzRow,
+  FINANCE,
+  MEMBER_OWN,
+  PUBLIC,
+  STAFF_READ,
+} from "./types";
 
 const own = ({ self }: AuthzCtx) => ({ userId: self.userId });
 const adminUser = ({ self }: AuthzCtx) => ({ id: String(self.id) });
@@ -33,11 +43,11 @@ export async function pendingRequest(ctx: AuthzCtx) {
 export const requestParam = ({ data }: AuthzCtx) => ({ id: String(data.requestId) });
 
 export const rows: AuthzRow[] = [
-  { method: "GET", path: "/api/users/by-id/[userId]", params: own, expect: MEMBER_OWN },
-  { method: "GET", path: "/api/users/by-id/[userId]/certID", params: own, expect: MEMBER_OWN },
-  { method: "GET", path: "/api/users/[userId]", params: own, expect: MEMBER_OWN },
-  { method: "GET", path: "/api/users/by-id/[userId]/coins", params: own, expect: MEMBER_OWN },
-  { method: "GET", path: "/api/users/coins/[userId]", params: own, expect: MEMBER_OWN },
+  { method: "GET", path: "/api/users/by-id/[userId]", params: own, expect: { ...MEMBER_OWN, ...STAFF_READ } },
+  { method: "GET", path: "/api/users/by-id/[userId]/certID", params: own, expect: { ...MEMBER_OWN, ...STAFF_READ } },
+  { method: "GET", path: "/api/users/[userId]", params: own, expect: { ...MEMBER_OWN, ...STAFF_READ } },
+  { method: "GET", path: "/api/users/by-id/[userId]/coins", params: own, expect: { ...MEMBER_OWN, ...STAFF_READ } },
+  { method: "GET", path: "/api/users/coins/[userId]", params: own, expect: { ...MEMBER_OWN, ...STAFF_READ } },
   { method: "POST", path: "/api/users/[userId]/swap", params: own, body: {}, expect: MEMBER_OWN },
   {
     method: "POST",
@@ -61,7 +71,7 @@ export const rows: AuthzRow[] = [
     path: "/api/transactions/by-id/[userId]",
     params: own,
     query: "page=1&limit=10",
-    expect: MEMBER_OWN,
+    expect: { ...MEMBER_OWN, ...STAFF_READ },
   },
   {
     method: "POST",
@@ -91,20 +101,25 @@ export const rows: AuthzRow[] = [
     path: "/api/transfer-requests/[id]/timeline",
     prepare: pendingRequest,
     params: requestParam,
-    expect: { guest: 401, other: 404, self: ALLOWED, admin: ALLOWED, superadmin: ALLOWED },
+    expect: { guest: 401, other: 404, self: ALLOWED, admin: ALLOWED, superadmin: ALLOWED, ...STAFF_READ },
   },
   { method: "POST", path: "/api/requests/deposit", body: {}, expect: ANY_MEMBER, note: "the caller's own request" },
-  { method: "GET", path: "/api/admin/requests", expect: ADMIN_ONLY },
+  { method: "GET", path: "/api/admin/requests", expect: { ...ADMIN_ONLY, ...FINANCE } },
   {
     method: "PATCH",
     path: "/api/admin/requests/[id]",
     params: () => ({ id: "999999999" }),
     body: {},
-    expect: ADMIN_ONLY,
+    expect: { ...ADMIN_ONLY, ...FINANCE },
   },
   { method: "PATCH", path: "/api/admin/users/[id]/coin", params: adminUser, body: {}, expect: ADMIN_ONLY },
   { method: "PATCH", path: "/api/admin/users/[id]/coinunhist", params: adminUser, body: {}, expect: ADMIN_ONLY },
-  { method: "GET", path: "/api/admin/users/[id]/transactions", params: adminUser, expect: ADMIN_ONLY },
+  {
+    method: "GET",
+    path: "/api/admin/users/[id]/transactions",
+    params: adminUser,
+    expect: { ...ADMIN_ONLY, ...STAFF_READ },
+  },
   {
     method: "DELETE",
     path: "/api/admin/transactions/[id]",

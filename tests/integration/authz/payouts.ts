@@ -1,9 +1,9 @@
 /**
  * Authorization matrix rows for the payout routes (issue 28): recording a payout's transaction hash and marking a
- * payout failed (permission `request.payout`: ADMIN roles, on another member's request).
+ * payout failed (permission `request.payout`: FINANCE and the ADMIN roles, on another member's request).
  */
 import { pendingRequest, requestParam } from "./money";
-import { ADMIN_ONLY, type AuthzRow } from "./types";
+import { ADMIN_ONLY, type AuthzRow, FINANCE } from "./types";
 
 export const rows: AuthzRow[] = [
   {
@@ -12,7 +12,7 @@ export const rows: AuthzRow[] = [
     prepare: pendingRequest,
     params: requestParam,
     body: { txHash: "0x12" },
-    expect: ADMIN_ONLY,
+    expect: { ...ADMIN_ONLY, ...FINANCE },
     note: "a member's PENDING transfer; a malformed hash: 400 after authorization",
   },
   {
@@ -21,7 +21,7 @@ export const rows: AuthzRow[] = [
     prepare: pendingRequest,
     params: requestParam,
     body: {},
-    expect: ADMIN_ONLY,
+    expect: { ...ADMIN_ONLY, ...FINANCE },
     note: "a member's PENDING transfer; no reason: 400 after authorization",
   },
 ];

@@ -1,5 +1,5 @@
 /** Authorization matrix rows for the staking routes (issue 7). */
-import { ADMIN_ONLY, type AuthzRow, type Expectation, MEMBER_OWN, type Who } from "./types";
+import { ADMIN_ONLY, type AuthzRow, type Expectation, MEMBER_OWN, STAFF_READ, type Who } from "./types";
 
 const adminUser = ({ self }: { self: { id: number } }) => ({ id: String(self.id) });
 /** The cron endpoint ignores sessions: no bearer secret → 401, no CRON_SECRET configured → 404. */
@@ -31,9 +31,14 @@ export const rows: AuthzRow[] = [
     expect: ADMIN_ONLY,
   },
   { method: "PATCH", path: "/api/admin/users/[id]/interest", params: adminUser, body: {}, expect: ADMIN_ONLY },
-  { method: "GET", path: "/api/admin/users/[id]/staking", params: adminUser, expect: ADMIN_ONLY },
+  { method: "GET", path: "/api/admin/users/[id]/staking", params: adminUser, expect: { ...ADMIN_ONLY, ...STAFF_READ } },
   { method: "PATCH", path: "/api/admin/users/[id]/staking", params: adminUser, body: {}, expect: ADMIN_ONLY },
-  { method: "GET", path: "/api/admin/users/[id]/staking-profit", params: adminUser, expect: ADMIN_ONLY },
+  {
+    method: "GET",
+    path: "/api/admin/users/[id]/staking-profit",
+    params: adminUser,
+    expect: { ...ADMIN_ONLY, ...STAFF_READ },
+  },
   { method: "GET", path: "/api/admin/staking/progress", expect: ADMIN_ONLY },
   { method: "GET", path: "/api/admin/staking/records", query: "page=1&limit=5", expect: ADMIN_ONLY },
   { method: "GET", path: "/api/admin/staking/rewards", expect: ADMIN_ONLY },
@@ -41,13 +46,13 @@ export const rows: AuthzRow[] = [
     method: "GET",
     path: "/api/users/[userId]/staked-coins",
     params: ({ self }) => ({ userId: self.userId }),
-    expect: MEMBER_OWN,
+    expect: { ...MEMBER_OWN, ...STAFF_READ },
   },
   {
     method: "GET",
     path: "/api/users/[userId]/staking-history",
     params: ({ self }) => ({ userId: self.userId }),
     query: "offset=0&limit=4",
-    expect: MEMBER_OWN,
+    expect: { ...MEMBER_OWN, ...STAFF_READ },
   },
 ];

@@ -1,14 +1,14 @@
 /** Authorization matrix rows for the Travel Rule's administrator side: the records, their exports, the return. */
 import { pendingRequest, requestParam } from "./money";
-import { ADMIN_ONLY, type AuthzRow } from "./types";
+import { ADMIN_ONLY, type AuthzRow, COMPLIANCE, FINANCE } from "./types";
 
 export const rows: AuthzRow[] = [
-  { method: "GET", path: "/api/admin/travel-rule", query: "day=2031-01-01", expect: ADMIN_ONLY },
+  { method: "GET", path: "/api/admin/travel-rule", query: "day=2031-01-01", expect: { ...ADMIN_ONLY, ...COMPLIANCE } },
   {
     method: "GET",
     path: "/api/admin/travel-rule/export",
     query: "day=2031-01-01&format=json",
-    expect: ADMIN_ONLY,
+    expect: { ...ADMIN_ONLY, ...COMPLIANCE },
     note: "a day without records: an empty file",
   },
   {
@@ -16,7 +16,7 @@ export const rows: AuthzRow[] = [
     path: "/api/admin/travel-rule/[requestId]",
     params: () => ({ requestId: "999999999" }),
     query: "format=csv",
-    expect: ADMIN_ONLY,
+    expect: { ...ADMIN_ONLY, ...COMPLIANCE },
     note: "no such record: 404 after authorization",
   },
   {
@@ -25,7 +25,7 @@ export const rows: AuthzRow[] = [
     prepare: pendingRequest,
     params: requestParam,
     body: {},
-    expect: ADMIN_ONLY,
+    expect: { ...ADMIN_ONLY, ...FINANCE },
     note: "a member's PENDING transfer; no reason: 400 after authorization",
   },
 ];

@@ -14,6 +14,9 @@ export type Who = "guest" | "self" | "other" | "admin" | "superadmin";
  */
 export type StaffWho = "support" | "finance" | "compliance";
 
+/** Every caller a row runs with. */
+export type Caller = Who | StaffWho;
+
 /**
  * What a caller must get:
  * - a status number (exact), or a list of acceptable statuses;
@@ -25,13 +28,17 @@ export type Expectation = number | readonly number[] | typeof ALLOWED;
 /**
  * The members a row runs against, created fresh for every row:
  * `self` is the member whose data the row targets; `other` is a second member;
- * `admin` is an ADMIN and `superadmin` a SUPERADMIN. `data` holds whatever `prepare` stored.
+ * `admin` is an ADMIN and `superadmin` a SUPERADMIN; `support`, `finance`, `compliance` hold those staff roles.
+ * `data` holds whatever `prepare` stored.
  */
 export type AuthzCtx = {
   self: TestUser;
   other: TestUser;
   admin: TestUser;
   superadmin: TestUser;
+  support: TestUser;
+  finance: TestUser;
+  compliance: TestUser;
   data: Record<string, unknown>;
 };
 
@@ -87,6 +94,24 @@ export const SUPERADMIN_ONLY: Record<Who, Expectation> = {
   admin: 403,
   superadmin: ALLOWED,
 };
+/**
+ * Staff expectations to spread into a row (issue 30; lib/auth/permissions.ts decides who holds what):
+ * - STAFF_READ: every staff role passes — `console.open`, `members.list`, `member.read`, `waiting.read`;
+ * - FINANCE / COMPLIANCE / SUPPORT: only that role passes (the request queues and money proposals; the audit log,
+ *   exports, Travel Rule and cases; notices and 1:1 inquiries).
+ * `{ ...ADMIN_ONLY, ...FINANCE }`, `{ ...MEMBER_OWN, ...STAFF_READ }`.
+ */
+export const STAFF_READ: Record<StaffWho, Expectation> = { support: ALLOWED, finance: ALLOWED, compliance: ALLOWED };
+export const SUPPORT: Partial<Record<StaffWho, Expectation>> = { support: ALLOWED };
+export const FINANCE: Partial<Record<StaffWho, Expectation>> = { finance: ALLOWED };
+export const COMPLIANCE: Partial<Record<StaffWho, Expectation>> = { compliance: ALLOWED };
+/** Every staff role refused with `e` (a row whose `other` gets something else, e.g. 404). */
+export const STAFF_REFUSED = (e: Expectation = 403): Record<StaffWho, Expectation> => ({
+  support: e,
+  finance: e,
+  compliance: e,
+});
+
 export const PUBLIC: Record<Who, Expectation> = {
   guest: ALLOWED,
   self: ALLOWED,

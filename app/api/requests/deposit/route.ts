@@ -10,6 +10,7 @@ import { idempotent } from "@/lib/api/idempotency";
 import { depositRequestSchema } from "@/lib/validation/wallet";
 import { translator } from "@/lib/i18n/translate";
 import { freshDepositPriceOrThrow } from "@/lib/wallet/deposit-quotes";
+import { assertNotPaused } from "@/lib/maintenance/check";
 import { createDepositRequest } from "@/lib/wallet/requests";
 
 export const dynamic = "force-dynamic";
@@ -21,6 +22,7 @@ export const POST = withUser(async ({ req, user, locale, ip, requestId }) => {
   // The price is read before the transaction opens (a slow feed must not hold database locks).
   const priceKrw = await freshDepositPriceOrThrow(asked.coinSymbol);
   return idempotent(req, user.id, "POST /api/requests/deposit", asked, async (tx) => {
+    await assertNotPaused(tx, "buy"); // buying paused for maintenance → 503 MAINTENANCE (lib/maintenance)
     const request = await createDepositRequest(tx, {
       userId: user.id,
       coin: asked.coinSymbol,

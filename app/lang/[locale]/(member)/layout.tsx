@@ -6,6 +6,7 @@
  */
 import { redirect } from "next/navigation";
 import { BottomTabs } from "@/components/member/bottom-tabs";
+import { FrozenBanner } from "@/components/member/frozen-banner";
 import { MemberProvider } from "@/components/member/member-context";
 import { AreaProviders } from "@/components/providers/area-providers";
 import { memberOfRequest } from "@/components/providers/member-prefetch";
@@ -20,13 +21,14 @@ export default async function MemberLayout({ children }: { children: React.React
   const user = await memberOfRequest();
   if (!user) redirect(await loginPathHere());
   const forced = user.passwordChangeRequired;
-  if (forced && (await headers()).get(PATH_HEADER)?.split("?")[0] !== PASSWORD_CHANGE_PATH)
-    redirect(PASSWORD_CHANGE_PATH);
+  const path = (await headers()).get(PATH_HEADER)?.split("?")[0] ?? "";
+  if (forced && path !== PASSWORD_CHANGE_PATH) redirect(PASSWORD_CHANGE_PATH);
   return (
     <AreaProviders area="member">
       <MemberProvider member={{ userId: user.userId, name: user.name, role: user.role, idStatus: user.idStatus }}>
         <ToastProvider>
           <div className="flex min-h-dvh flex-col">
+            {!forced && <FrozenBanner user={user} path={path} />}
             <div className={forced ? "flex-1" : "flex-1 pb-20"}>{children}</div>
             {!forced && <BottomTabs />}
           </div>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useToast } from "@/components/ui/toast";
 import type { Role } from "@/db/schema";
 import { ApiError, api } from "@/lib/client/api";
+import { ROLES } from "@/lib/auth/roles";
 import { AdminDialog, InputProblem, memoHeaders } from "../../ui/admin-dialog";
 import { Field, Radios } from "../../ui/fields";
 import { base, type DialogProps } from "./types";
@@ -20,7 +21,8 @@ export function RoleDialog({ member, onClose, onDone }: DialogProps) {
       title={t("action.role")}
       onClose={onClose}
       onConfirm={async (memo) => {
-        // Granting ADMIN or SUPERADMIN is a four-eyes proposal: 202 { proposal } (the memo is its reason).
+        // Granting a console role (a staff role, ADMIN or SUPERADMIN) is a four-eyes proposal: 202 { proposal }
+        // (the memo is its reason).
         const r = await api<{ proposal?: unknown } | null>(`${base(member)}/toggle-role`, {
           method: "PATCH",
           body: { role },
@@ -33,7 +35,7 @@ export function RoleDialog({ member, onClose, onDone }: DialogProps) {
         legend={t("col.role")}
         value={role}
         onChange={setRole}
-        options={(["USER", "ADMIN", "SUPERADMIN"] as const).map((r) => ({ value: r, label: ta(`value.${r}`) }))}
+        options={ROLES.map((r) => ({ value: r, label: ta(`value.${r}`) }))}
       />
       <p className="text-sm text-gray-600">{t("roleGrantNote")}</p>
     </AdminDialog>

@@ -11,7 +11,7 @@ import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { Fragment } from "react";
+import { Fragment, lazy, Suspense } from "react";
 import { useMember } from "@/components/member/member-context";
 import { NotificationBell } from "@/components/member/notifications/notification-bell";
 import { PriceSection } from "@/components/member/price-section";
@@ -21,6 +21,9 @@ import { Icon } from "@/components/ui/icon";
 import { useToast } from "@/components/ui/toast";
 import { krwValueOf } from "@/lib/krw-value";
 import { formatKrwText, formatWldText, isZeroFixed } from "@/lib/money-text";
+
+// Lazy: the pinned-notice banner stays out of /home's first-load JavaScript (the member pages' budget).
+const PinnedNoticeBanner = lazy(() => import("@/components/member/notices/pinned-notice-banner"));
 
 const ICON_BUTTON =
   "flex h-11 w-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-accent";
@@ -183,6 +186,10 @@ export function HomeScreen() {
           </AppLink>
         </div>
       </header>
+
+      <Suspense fallback={null}>
+        <PinnedNoticeBanner />
+      </Suspense>
 
       {/* The first-step card below is the ID prompt of a member with nothing yet: no second one here. */}
       {!firstStep && (

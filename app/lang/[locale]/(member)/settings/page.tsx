@@ -85,6 +85,24 @@ export default function SettingsPage() {
           </AppLink>
         </li>
         <li>
+          <AppLink href="/notices" className={rowClass} data-testid="notices-row">
+            <span>{t("noticesRow")}</span>
+            <ChevronRight />
+          </AppLink>
+        </li>
+        <li>
+          <AppLink href="/settings/lock" className={rowClass} data-testid="lock-row">
+            <span>{t("lockRow")}</span>
+            <ChevronRight />
+          </AppLink>
+        </li>
+        <li>
+          <AppLink href="/support" className={rowClass} data-testid="support-row">
+            <span>{t("supportRow")}</span>
+            <ChevronRight />
+          </AppLink>
+        </li>
+        <li>
           {profile.isPending ? (
             <div className={rowClass}>
               <span>{t("referrer.row")}</span>

@@ -37,7 +37,10 @@ import {
 import { D, formatWld } from "@/lib/money";
 import { formatKrwText } from "@/lib/money-text";
 import { sendReview } from "@/lib/wallet/review";
+import { sendFeature } from "@/lib/maintenance/features";
 
+// The maintenance banner loads after the page (React.lazy): nothing added to the first load.
+const MaintenanceBanner = lazy(() => import("@/components/maintenance/maintenance-banner"));
 const SwapModal = lazy(() => import("@/components/wallet/swap-modal").then((m) => ({ default: m.SwapModal })));
 
 const AMOUNT = /^(0|[1-9]\d{0,15})(\.\d{1,2})?$/;
@@ -95,11 +98,15 @@ export default function TransferRequestPage() {
   return (
     <main className="flex flex-col gap-4 p-4">
       <BackHeader href="/wallet-history" backLabel={t("back")} title={t("title")} />
+      <Suspense fallback={null}>
+        <MaintenanceBanner features={[sendFeature("TRANSFER", walletAddr)]} />
+      </Suspense>
       {done ? (
         <Receipt
           title={ts("receiptTitle")}
           id={done.id}
           status={done.status}
+          underReview={done.underReview}
           rows={[
             {
               label: tr("receive"),

@@ -142,7 +142,8 @@ function RequestItem({ r, onCancel, cancelling }: { r: RequestRow; onCancel: () 
             </span>
           </span>
           <span className="block text-xs text-gray-600">
-            {date(r.createdAt)} · <span data-testid="request-status">{t(`status.${r.status}`)}</span>
+            {date(r.createdAt)} ·{" "}
+            <span data-testid="request-status">{r.underReview ? t("underReview") : t(`status.${r.status}`)}</span>
             {r.awaitingApproval && (
               <>
                 {" · "}

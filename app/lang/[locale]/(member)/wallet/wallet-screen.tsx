@@ -17,12 +17,14 @@ import { refreshQueries } from "@/lib/client/refresh";
 
 // The money modals load when first opened, and the staking and coin tabs when first chosen, so /wallet's first
 // load carries neither them nor the decimal library they compute with (React.lazy: next/dynamic's loader would
-// be first-load code itself).
-const SendModal = lazy(() => import("@/components/wallet/send-modal").then((m) => ({ default: m.SendModal })));
-const BuyModal = lazy(() => import("@/components/wallet/buy-modal").then((m) => ({ default: m.BuyModal })));
+// be first-load code itself). One module for the modals and one for the tabs: each lazy module costs a loader.
+const modals = () => import("@/components/wallet/wallet-modals");
+const SendModal = lazy(() => modals().then((m) => ({ default: m.SendModal })));
+const BuyModal = lazy(() => modals().then((m) => ({ default: m.BuyModal })));
 const TabLoading = () => <div className="skeleton h-40 w-full rounded-2xl" />;
-const StakingTab = lazy(() => import("@/components/wallet/staking-tab").then((m) => ({ default: m.StakingTab })));
-const CoinTab = lazy(() => import("@/components/wallet/coin-tab").then((m) => ({ default: m.CoinTab })));
+const tabs = () => import("@/components/wallet/wallet-tabs");
+const StakingTab = lazy(() => tabs().then((m) => ({ default: m.StakingTab })));
+const CoinTab = lazy(() => tabs().then((m) => ({ default: m.CoinTab })));
 
 /** The wallet's reads (and the price cards), refetched by the refresh button. */
 const WALLET_QUERIES = ["profile", "coins", "staked", "staking-history", "prices", "price", "config", "my-requests"];

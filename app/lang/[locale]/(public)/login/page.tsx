@@ -8,7 +8,7 @@
 // its own Suspense, so the form itself is in the HTML.
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { LanguageSwitch } from "@/components/auth/language-switch";
 import { AuthSwitchLink } from "@/components/auth/switch-link";
 import { type CompletedLogin, LoginCodeStep } from "@/components/two-factor/login-code-step";
@@ -18,6 +18,10 @@ import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { isAdminRole } from "@/lib/auth/permissions";
 import { NEXT_PARAM, safeNextPath } from "@/lib/next-path";
+
+// The maintenance banner loads after the page (React.lazy): nothing added to the first load.
+const MaintenanceBanner = lazy(() => import("@/components/maintenance/maintenance-banner"));
+const LOGIN_FEATURES = ["login"] as const;
 
 type LoginAnswer = { userId?: string; role?: string; error?: string; code?: string; twoFactorRequired?: boolean };
 /** Texts under the fields; `emptyPassword` marks a second empty field without saying the sentence twice. */
@@ -125,6 +129,9 @@ export default function LoginPage() {
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <Suspense fallback={null}>
           <LoginNotice />
+        </Suspense>
+        <Suspense fallback={null}>
+          <MaintenanceBanner features={LOGIN_FEATURES} />
         </Suspense>
       </div>
       {codeStep ? (

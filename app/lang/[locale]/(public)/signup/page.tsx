@@ -7,7 +7,7 @@
 // page's terms: the form shows them, and it is not sent until they are agreed. Success is still the spec's alert.
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useNoticeDialog } from "@/components/auth/notice-dialog";
 import {
   checkSignup,
@@ -23,6 +23,10 @@ import { TermsModal } from "@/components/auth/terms-modal";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
+
+// The maintenance banner loads after the page (React.lazy): nothing added to the first load.
+const MaintenanceBanner = lazy(() => import("@/components/maintenance/maintenance-banner"));
+const SIGNUP_FEATURES = ["signup"] as const;
 
 type ServerError = { error?: string; code?: string; field?: string };
 
@@ -158,6 +162,9 @@ export default function SignupPage() {
       <div className="mt-10 flex flex-col gap-1">
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="text-xs text-gray-500">{t("requiredLegend")}</p>
+        <Suspense fallback={null}>
+          <MaintenanceBanner features={SIGNUP_FEATURES} />
+        </Suspense>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Input label={t("name")} autoComplete="name" requiredMark {...field("name")} />

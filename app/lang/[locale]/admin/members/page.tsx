@@ -7,7 +7,7 @@ import { currentUserWith } from "@/lib/auth/current-user";
 export const dynamic = "force-dynamic";
 
 export default async function AdminMembersPage() {
-  await currentUserWith("console.open");
+  await currentUserWith("members.list");
   return (
     <Suspense>
       <MembersScreen />

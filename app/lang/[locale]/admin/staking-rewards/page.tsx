@@ -7,7 +7,7 @@ import { currentUserWith } from "@/lib/auth/current-user";
 export const dynamic = "force-dynamic";
 
 export default async function Page() {
-  await currentUserWith("console.open");
+  await currentUserWith("staking-rewards.run");
   return (
     <Suspense>
       <StakingRewardsScreen />
