@@ -1,8 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { lazy, Suspense } from "react";
 import { PriceSection } from "@/components/member/price-section";
-import { InviteButton } from "@/components/member/invite-button";
+
+// Below the price card and chart, out of the first screen: the server renders the button with the page and its code
+// arrives after the first load (React.lazy, as the chart's), which keeps /wallet inside its JavaScript budget.
+const InviteButton = lazy(() => import("@/components/member/invite-button").then((m) => ({ default: m.InviteButton })));
 
 /** Static market facts about WLD (not live data). */
 const MARKET = ["name", "networks", "maxSupply", "launch"] as const;
@@ -12,7 +16,9 @@ export function WorldTab() {
   return (
     <div className="flex flex-col gap-4">
       <PriceSection />
-      <InviteButton />
+      <Suspense fallback={<div className="h-14" aria-hidden="true" />}>
+        <InviteButton />
+      </Suspense>
       <section aria-labelledby="market-title" className="rounded-2xl bg-gray-50 p-4">
         <h3 id="market-title" className="mb-2 font-semibold">
           {t("marketTitle")}
