@@ -89,7 +89,7 @@ async function runOnce(url: string, headers: Record<string, string>): Promise<Ru
     bootup: ((lhr.audits["bootup-time"]?.details as { items?: { url: string; scripting: number }[] })?.items ?? [])
       .slice(0, 5)
       .map((i) => ({ url: i.url.replace(/^https?:\/\/[^/]+/, ""), scriptingMs: Math.round(i.scripting) })),
-    // Lighthouse 13 names the LCP element in its LCP breakdown insight (a "node" item).
+    // Lighthouse (12.8 and later) names the LCP element in its LCP breakdown insight (a "node" item).
     lcpElement: (
       lhr.audits["lcp-breakdown-insight"]?.details as { items?: { type?: string; nodeLabel?: string }[] } | undefined
     )?.items?.find((i) => i.type === "node")?.nodeLabel,
