@@ -2,8 +2,8 @@ import type { Instrumentation } from "next";
 
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    // X-Forwarded-For is only trusted from TRUSTED_PROXIES (see lib/api/ip.ts).
-    const { installForwardedForGuard } = await import("./lib/api/ip");
+    // X-Forwarded-For is only trusted from TRUSTED_PROXIES (see lib/http/ip.ts).
+    const { installForwardedForGuard } = await import("./lib/http/ip");
     installForwardedForGuard();
     const { boot } = await import("./lib/boot");
     await boot();

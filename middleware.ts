@@ -52,6 +52,7 @@ export async function middleware(req: NextRequest) {
   headers.set(PATH_HEADER, here);
   // `next dev` renders every page per request (and keeps its build in .next/dev, beside a production build's
   // manifest that would not describe what it serves): a nonce there.
+  // biome-ignore lint/style/noProcessEnv: NODE_ENV is the toolchain's, not the operator's: Next inlines it at build time (`next dev` sets "development").
   const dev = process.env.NODE_ENV === "development";
   let csp = dev ? null : prerenderedPagePolicy(localizedPath(locale, path));
   const prerendered = csp !== null;

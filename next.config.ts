@@ -14,9 +14,9 @@ const nextConfig: NextConfig = {
   // (`node .next/standalone/server.js`; scripts/cluster/standalone.ts puts .next/static and public next to it).
   // `next start` keeps working on the same build.
   output: "standalone",
-  // Every instance migrates at boot (lib/boot.ts) from db/migrations under its working directory, which the
-  // standalone server sets to its own folder: the SQL files are not imported, so they are traced in by hand.
-  outputFileTracingIncludes: { "/**": ["./db/migrations/**/*"] },
+  // Every instance migrates at boot (lib/boot.ts) from db/migrations and db/functions under its working directory,
+  // which the standalone server sets to its own folder: the SQL files are not imported, so they are traced in by hand.
+  outputFileTracingIncludes: { "/**": ["./db/migrations/**/*", "./db/functions/**/*"] },
   // PGlite, sharp and argon2 ship native or WASM payloads: keep them out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "@node-rs/argon2", "postgres"],
   poweredByHeader: false,

@@ -33,7 +33,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // ADMIN_2FA: on PostgreSQL the default is `required` (issue 14); tests that are not about two-factor sign
+    // ADMIN_2FA: on PostgreSQL the default is `required` (DESIGN.md, "Running it"); tests that are not about two-factor sign
     // administrators in with the password alone, as the embedded demo does. tests/integration/two-factor.test.ts
     // sets it per test.
     env: { NODE_ENV: "test", WLD_DISABLE_JOBS: "1", ADMIN_2FA: "optional" },

@@ -1,5 +1,5 @@
 /**
- * Benchmark (not a test), issue 16 item 4: one app instance against two, three and four behind nginx, with
+ * Benchmark (not a test): one app instance against two, three and four behind nginx, with
  * PgBouncer (transaction pooling) in front of PostgreSQL — the deployment of deploy/, started by
  * scripts/cluster/launcher.ts on the standalone build. Through the proxy: a member's coins (session included) and
  * a swap of 0.01 (one member per connection), the hot paths of bench/hot-paths.ts.

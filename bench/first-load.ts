@@ -7,7 +7,7 @@
  * Pages: /, /login, /home, /wallet (the member pages logged in as the demo member). "load" counts what
  * was requested before the load event; "idle" adds what the page fetched on its own until the network
  * went quiet (lazy chunks such as the chart, the fallback font rules). Gzip sizes are the bytes gzipped here at level 6, so they
- * do not depend on how the server compressed them. Goals (issue 12): JS of a member page ≤ 160 kB gzip,
+ * do not depend on how the server compressed them. Goals (docs/benchmarks.md): JS of a member page ≤ 160 kB gzip,
  * fonts ≤ 150 kB. Results are printed and written to bench/results/first-load-<time>.json. With BENCH_BUDGET=1
  * (CI, after the browser tests) a page over a budget fails the run: bytes do not depend on the machine.
  * Env: BENCH_URL (measure a running app), BENCH_PORT (3250), BENCH_LOCALE (ko | en; default ko).
@@ -118,7 +118,7 @@ async function measurePage(baseUrl: string, path: string, locale: string): Promi
   }
 }
 
-/** Issue 12's budgets (bytes, so exact on any machine): JS at load ≤ 160 kB gzip on a member page, fonts ≤ 150 kB. */
+/** The budgets (bytes, exact on any machine): JS at load ≤ 160 kB gzip on a member page, fonts ≤ 150 kB. */
 const BUDGET = { memberJsGzip: 160 * 1024, fontBytes: 150 * 1024 };
 
 function overBudget(results: PageResult[]): string[] {

@@ -215,12 +215,12 @@ async function waitFor(url: string, child: ChildProcess, ms = 120_000) {
 }
 
 /**
- * The argon2id bound: verifies per second with the product's parameters (lib/auth/password.ts) on every core at
+ * The argon2id bound: verifies per second with the product's parameters (lib/auth/password-hash.ts) on every core at
  * once (one async verify in flight per core, on the libuv pool), measured for `seconds` — taken in the login
  * path's alternating rounds, so that other load on the machine weighs on the bound as on the product.
  */
 async function argon2Bound(seconds: number): Promise<number> {
-  const { hashPassword } = await import("@/lib/auth/password");
+  const { hashPassword } = await import("@/lib/auth/password-hash");
   const stored = await hashPassword(PASSWORD);
   const until = performance.now() + seconds * 1000;
   const t0 = performance.now();

@@ -7,7 +7,7 @@
  * Lighthouse's default settings are the mobile ones (a Moto G Power screen, simulated slow 4G and 4×
  * CPU slow-down). The member pages are loaded with the demo member's session cookie. Each page is
  * measured BENCH_RUNS times (default 3) and the median run (by performance score) is reported.
- * Goals (issue 12): performance and accessibility ≥ 0.95 on every page. Results are printed and
+ * Goals (docs/benchmarks.md): performance and accessibility ≥ 0.95 on every page. Results are printed and
  * written to bench/results/lighthouse-<time>.json.
  * Env: BENCH_URL (measure a running app), BENCH_PORT (3250), BENCH_RUNS (3), BENCH_LOCALE (ko | en),
  * BENCH_PAGES (/home,/wallet: a subset; bench/experiments/run.ts scores one page this way).

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every bench/*.ts (but check.ts, CI's short regression run, and this file) one after
- * another, then prints one table of every figure with its goal from issue 13 — the hot paths' ratios to the
+ * another, then prints one table of every figure with its goal (docs/benchmarks.md) — the hot paths' ratios to the
  * minimal app (bench/hot-paths.ts), the admin member search at 100,000 members (bench/admin-search.ts) and the
  * daily reward run (bench/staking.ts) — and, with BENCH_WRITE=1, writes it into docs/benchmarks.md between the
  * `summary` markers (hot-paths.ts writes its own detailed table). Fails if any script fails.

@@ -32,7 +32,7 @@ try {
   const { postBatchCredit } = await import("@/lib/ledger/batch");
   const { checkLedger } = await import("@/lib/ledger/check");
   const { runRewardDay } = await import("@/lib/staking/run");
-  const { addDays, dayEnd, kstDay } = await import("@/lib/staking/time");
+  const { addDays, dayEnd, kstDay } = await import("@/lib/kst-day");
 
   await migrateDatabase();
   const db = await getDb();

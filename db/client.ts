@@ -31,12 +31,12 @@ type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle>; [opened
 const g = globalThis as GlobalWithDb;
 
 async function open(): Promise<Handle> {
-  const { databaseUrl: DATABASE_URL, dataDir: DATA_DIR, transactionPooler } = dbSettings();
+  const { databaseUrl: DATABASE_URL, dataDir: DATA_DIR, transactionPooler, poolMax, statementCountFile } = dbSettings();
   if (DATABASE_URL) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const client = postgres(DATABASE_URL, {
-      max: Number(process.env.DB_POOL_MAX ?? 10),
+      max: poolMax,
       // Behind a transaction pooler a named prepared statement may be missing on the next server connection.
       prepare: !transactionPooler,
       // An outage answers 503 within seconds, and the pool is whole again within ~2 s of the database's return
@@ -45,7 +45,7 @@ async function open(): Promise<Handle> {
       connect_timeout: 5,
       backoff: (attempts: number) => (0.5 + Math.random() / 2) * Math.min(0.1 * 2 ** attempts, 2),
       onnotice: () => {},
-      debug: statementCounter(process.env.WLD_STATEMENT_COUNT_FILE),
+      debug: statementCounter(statementCountFile),
     });
     if (!transactionPooler) prepareEveryStatement(client);
     countPoolUse(client);

@@ -55,7 +55,7 @@ export const accountKindEnum = pgEnum("account_kind", [
   "airdrop",
   "rewards_pool",
   "adjustments",
-  // approved transfers and withdrawals not yet proven sent on chain (issue 28)
+  // approved transfers and withdrawals not yet proven sent on chain (SECURITY.md J44)
   "payouts",
 ]);
 export const txTypeEnum = pgEnum("tx_type", ["DEPOSIT", "WITHDRAW", "TRANSFER", "STAKING"]);
@@ -64,7 +64,7 @@ export const requestTypeEnum = pgEnum("request_type", ["DEPOSIT", "WITHDRAW", "T
  * EXPIRED: a KRW deposit whose price quote ran out before an administrator confirmed the payment.
  * RETURNED: a transfer or withdrawal the receiving exchange refused through its Travel Rule service (반환됨, the
  * reason in `reason`); its hold went back to the member, as for a rejection.
- * Issue 28, a transfer or withdrawal after approval: APPROVED (to be sent; the coins wait in the system account
+ * A transfer or withdrawal after approval: APPROVED (to be sent; the coins wait in the system account
  * `payouts`) → SENDING (the operator recorded the transaction hash) → PAID (the chain confirmed it); FAILED: the
  * payout could not be made and amount and fee went back to the member. A deposit: APPROVED is credited.
  */
@@ -103,7 +103,7 @@ export const users = pgTable(
     createdAt: tstz("created_at").notNull().defaultNow(),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
     deactivatedAt: tstz("deactivated_at"),
-    /** Until then new transfer and withdraw requests are refused (403 COOLDOWN): lib/wallet/cooldown.ts. */
+    /** Until then new transfer and withdraw requests are refused (403 COOLDOWN): lib/money-cooldown.ts. */
     moneyCooldownUntil: tstz("money_cooldown_until"),
     /** Per-member daily withdrawal limit in KRW (four-eyes); NULL: DAILY_WITHDRAW_LIMIT_KRW. lib/wallet/limits.ts. */
     dailyWithdrawLimitKrw: numeric("daily_withdraw_limit_krw", { precision: 20, scale: 0 }),
@@ -135,7 +135,7 @@ export const users = pgTable(
     index("users_user_id_trgm_idx").using("gin", sql`${t.userId} gin_trgm_ops`),
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("users_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
-    // Issue 29 (migration 0022): a phone term's digits against the stored `010-2345-6789`'s digits.
+    // Migration 0022: a phone term's digits against the stored `010-2345-6789`'s digits.
     index("users_phone_digits_trgm_idx").using("gin", sql`(replace(${t.phone}, '-', '')) gin_trgm_ops`),
   ],
 );
@@ -303,7 +303,7 @@ export const requests = pgTable(
     creditedAt: tstz("credited_at"),
     /** A KRW deposit: the name its bank transfer must carry (입금자명), unique among open deposits (deposit_names). */
     depositorName: text("depositor_name"),
-    /** A KRW deposit: the bank statement line that paid it (issue 28). */
+    /** A KRW deposit: the bank statement line that paid it. */
     bankLineId: bigint("bank_line_id", { mode: "number" }),
     /** A KRW deposit: the KRW the statement line (or an approval naming it) confirmed arrived, and when (입금 확인). */
     krwReceived: numeric("krw_received", { precision: 20, scale: 0 }),
@@ -358,7 +358,7 @@ export const requestEvents = pgTable(
   (t) => [index("request_events_request_idx").on(t.requestId)],
 );
 
-// ─── the bank and the chain (issue 28) ─────────────────────────────────────────
+// ─── the bank and the chain ──────────────────────────────────────────────────
 
 /** A bank statement an administrator uploaded (/admin/deposits/bank): who, when, which file, what it did. */
 export const bankStatementUploads = pgTable("bank_statement_uploads", {
@@ -706,7 +706,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
-// ─── notifications (issue 14) ────────────────────────────────────────────────
+// ─── notifications ───────────────────────────────────────────────────────────
 
 /**
  * The member's in-app inbox (lib/notifications): what happened as `kind` + `params` (ids, amounts as decimal
@@ -731,7 +731,7 @@ export const notifications = pgTable(
   ],
 );
 
-// ─── four-eyes (issue 14) ────────────────────────────────────────────────────
+// ─── four-eyes (SECURITY.md I39) ─────────────────────────────────────────────
 
 /**
  * A change that needs a second administrator (lib/admin/proposals.ts): an admin balance change above
@@ -809,7 +809,7 @@ export const adminDirectChanges = pgTable(
   ],
 );
 
-// ─── notices (issue 30, migration 0023) ──────────────────────────────────────
+// ─── notices (migration 0023) ────────────────────────────────────────────────
 
 /**
  * A notice (공지사항) in Korean and English (markdown, shown without raw HTML), visible to members inside
@@ -853,7 +853,7 @@ export const noticeReads = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
 );
 
-// ─── maintenance (issue 30, migration 0024) ──────────────────────────────────
+// ─── maintenance (migration 0024) ────────────────────────────────────────────
 
 /**
  * A feature paused for maintenance (lib/maintenance): open while resumed_at is NULL — at most one per feature (the
@@ -887,7 +887,7 @@ export const featurePauses = pgTable(
   ],
 );
 
-// ─── account freeze (issue 30, migration 0027) ───────────────────────────────
+// ─── account freeze (migration 0027) ─────────────────────────────────────────
 
 /**
  * The panic button's history (lib/account/freeze.ts): one row per freeze, closed when it is lifted — by the member
@@ -935,7 +935,7 @@ export type RequestStatus = (typeof requestStatusEnum.enumValues)[number];
 export type IdStatus = (typeof idStatusEnum.enumValues)[number];
 export const COINS = coinEnum.enumValues;
 
-// ─── Korean rules for money that leaves (issue 27, migration 0017) ──────────
+// ─── Korean rules for money that leaves (SECURITY.md J43, migration 0017) ────
 
 export const DESTINATION_KINDS = ["KR_VASP", "FOREIGN"] as const;
 export const TRAVEL_RULE_PARTNERS = ["VERIFYVASP", "CODE"] as const;
@@ -1046,7 +1046,7 @@ export const travelRuleRecords = pgTable(
   ],
 );
 
-// ─── 1:1 support (issue 30, migration 0025) ──────────────────────────────────
+// ─── 1:1 support (migration 0025) ────────────────────────────────────────────
 
 export const INQUIRY_CATEGORIES = ["account", "deposit", "withdraw", "staking", "verification", "other"] as const;
 export const INQUIRY_STATUSES = ["RECEIVED", "ANSWERING", "ANSWERED", "CLOSED"] as const;
@@ -1125,7 +1125,7 @@ export const inquiryImages = pgTable(
   (t) => [uniqueIndex("inquiry_images_key_uq").on(t.storageKey), index("inquiry_images_message_idx").on(t.messageId)],
 );
 
-// ─── fraud rules and cases (issue 30, migration 0028) ───────────────────────
+// ─── fraud rules and cases (migration 0028) ──────────────────────────────────
 
 export const FRAUD_RULE_KEYS = ["new_device_new_address", "drain_after_password_change", "referral_burst"] as const;
 export const FRAUD_CASE_STATUSES = ["OPEN", "CLEARED", "REPORTED"] as const;

@@ -1,6 +1,7 @@
 /**
  * The driver's settings and its data directory. Read from the environment here, so that db/ needs nothing
- * from lib/ (lib/env.ts validates the same variables, and the rest, when the server starts). Kept apart from
+ * from lib/ (lib/env.ts declares and validates the same variables, and the rest, when the server starts). The
+ * only file outside lib/env.ts that reads process.env (biome.json: noProcessEnv). Kept apart from
  * db/client.ts so lib/secret.ts can use the directory without loading the schema.
  */
 import fs from "node:fs";
@@ -20,6 +21,10 @@ export type DbSettings = {
   transactionPooler: boolean;
   /** Where migrations go: DATABASE_DIRECT_URL (PostgreSQL itself, for the session-level lock), else DATABASE_URL. */
   migrationUrl: string | undefined;
+  /** DB_POOL_MAX: connections the pool opens (10 by default). */
+  poolMax: number;
+  /** WLD_STATEMENT_COUNT_FILE: profiling only, where every statement sent is counted (db/client.ts). */
+  statementCountFile: string | undefined;
 };
 
 export function dbSettings(): DbSettings {
@@ -29,6 +34,8 @@ export function dbSettings(): DbSettings {
     dataDir: process.env.DATA_DIR || DEFAULT_DATA_DIR,
     transactionPooler: process.env.DATABASE_POOLER === "transaction",
     migrationUrl: process.env.DATABASE_DIRECT_URL || databaseUrl,
+    poolMax: Number(process.env.DB_POOL_MAX || 10),
+    statementCountFile: process.env.WLD_STATEMENT_COUNT_FILE || undefined,
   };
 }
 

@@ -9,7 +9,7 @@ export const AUDIT_ACTIONS = [
   "LOGIN_SUCCESS",
   "LOGIN_FAILURE",
   "LOGIN_THROTTLED",
-  // two-factor (issue 14): password right, code pending; a wrong code at login or on a money request
+  // two-factor (SECURITY.md I40): password right, code pending; a wrong code at login or on a money request
   "LOGIN_PASSWORD_OK",
   "LOGIN_2FA_FAILURE",
   "OTP_FAILURE",
@@ -42,7 +42,8 @@ export const AUDIT_ACTIONS = [
   "kyc.approve",
   "kyc.reject",
   "kyc.image.view",
-  // a deactivated member's identity kept by law (issue 27): a SUPERADMIN's read, the daily erasure
+  // a deactivated member's identity kept by law (docs/operations.md, "Retention"): a SUPERADMIN's read, the daily
+  // erasure
   "retention.identity.view",
   "retention.image.view",
   "retention.erase",
@@ -55,13 +56,13 @@ export const AUDIT_ACTIONS = [
   "request.rejected",
   // a receiving exchange refused a transfer/withdrawal through its Travel Rule service (반환됨)
   "request.returned",
-  // payouts proven on chain (issue 28): the hash recorded, PAID at enough confirmations, a payout that could not be
-  // made (FAILED, refunded), a recorded payout that left the chain (reorganised away) or did not prove out
+  // payouts proven on chain (SECURITY.md J44): the hash recorded, PAID at enough confirmations, a payout that could not
+  // be made (FAILED, refunded), a recorded payout that left the chain (reorganised away) or did not prove out
   "request.payout_recorded",
   "request.paid",
   "request.payout_failed",
   "request.payout_reorged",
-  // KRW deposits matched to the bank (issue 28): a statement uploaded, a review line matched or dismissed by a person
+  // KRW deposits matched to the bank: a statement uploaded, a review line matched or dismissed by a person
   "bank.statement_upload",
   "bank.line_match",
   "bank.line_dismiss",
@@ -73,19 +74,19 @@ export const AUDIT_ACTIONS = [
   "staking.reward_run",
   "staking.interest_deposit",
   "staking.interest_withdraw",
-  // admin console (issue 11)
+  // admin console
   "admin.staking.reward_run",
   "admin.export.members",
   "admin.export.requests",
   "admin.export.audit",
   // the Travel Rule records of a KST day or of one request, as JSON or CSV
   "admin.export.travel_rule",
-  // four-eyes (issue 14)
+  // four-eyes (SECURITY.md I39)
   "proposal.create",
   "proposal.approve",
   "proposal.reject",
   "proposal.expire",
-  // a proposer demoted or deactivated takes their pending proposals with them (issue 26)
+  // a proposer demoted or deactivated takes their pending proposals with them (SECURITY.md I39)
   "proposal.cancel",
   // the destinations a member may send to: created, changed (blocked at once, allowed through a proposal)
   "destination.create",

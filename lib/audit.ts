@@ -5,7 +5,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { auditLog } from "@/db/schema";
-import { currentAuditMemo } from "@/lib/admin/audit-memo";
+import { currentAuditMemo } from "@/lib/audit-memo";
 import type { AuditAction } from "@/lib/audit-actions";
 
 /** Where a request came from, for audit rows and throttles (the handler's `ip` and `requestId`). */
@@ -23,7 +23,7 @@ export type AuditEvent = {
   requestId?: string | null;
   before?: unknown;
   after?: unknown;
-  /** The administrator's note; by default the memo of the admin call in progress (lib/admin/audit-memo.ts). */
+  /** The administrator's note; by default the memo of the admin call in progress (lib/audit-memo.ts). */
   memo?: string | null;
 };
 

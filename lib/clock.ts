@@ -12,6 +12,7 @@ export function now(): Date {
 
 /** Tests only: pin the clock to `at` (a Date or ISO string), or give it back to real time with `null`. */
 export function setTestClock(at: Date | string | null): void {
+  // biome-ignore lint/style/noProcessEnv: NODE_ENV is the toolchain's (Vitest sets "test"), not the operator's; lib/env.ts would throw on a value it does not list.
   if (process.env.NODE_ENV !== "test") throw new Error("setTestClock is for tests only");
   fixed = at === null ? null : new Date(at).getTime();
 }

@@ -1,9 +1,10 @@
 /**
- * Public business constants (spec §9), the one module both sides import: client screens and hooks and the
- * server alike. Client-safe: no imports at all. The client also reads a few from GET /api/config.
+ * Public business constants of the spec (fees, minimums, limits, dates), the one module both sides import: client
+ * screens and hooks and the server alike. Client-safe: no imports at all. The client also reads a few from
+ * GET /api/config.
  */
 
-/** End of the protected lock (spec §4). Change here only; the client counts down to it and floors at zero. */
+/** End of the protected lock, fixed by the spec. Change here only; the client counts down to it and floors at zero. */
 export const LOCK_RELEASE_AT = "2025-07-27T18:00:00+09:00";
 
 /**
@@ -32,7 +33,7 @@ export const DEPOSIT_DECIMALS = 6;
 /** Transfer fee in WLD by the wallet address's network; DEFAULT applies when the lookup fails. */
 export const TRANSFER_FEES = { OP: "0.2", WORLDCHAIN: "0.2", ERC20: "1.5", DEFAULT: "0.2" } as const;
 
-/** The coins the app lists (spec §3; the same list as the `coin` enum in db/schema.ts). */
+/** The coins the app lists (the spec's six symbols; the same list as the `coin` enum in db/schema.ts). */
 export const COIN_SYMBOLS = ["BTC", "ETH", "SOL", "DOGE", "XRP", "WLD"] as const;
 
 /** A KRW deposit is quoted with a price at most this old (ms)… */

@@ -18,6 +18,16 @@ const schema = z.object({
   DATABASE_DIRECT_URL: z.string().url().optional(),
   /** Where the embedded database lives; db/client.ts reads it (default ./.data). */
   DATA_DIR: z.string().optional(),
+  /**
+   * Connections each instance opens to PostgreSQL (or to PgBouncer). db/settings.ts reads it and the other
+   * database variables itself, because db/ imports nothing from lib/; they are declared here so that
+   * startupEnvProblem() checks them with the rest.
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Profiling only (bench/hot-paths.ts): the file every statement sent to PostgreSQL is counted into (db/client.ts). */
+  WLD_STATEMENT_COUNT_FILE: z.string().optional(),
+  /** `1`: this process starts no background jobs (lib/jobs.ts); the tests and extra cluster instances set it. */
+  WLD_DISABLE_JOBS: z.string().optional(),
   PORT: z.coerce.number().int().positive().max(65_535).default(3000),
   /** Address `npm start` listens on; 127.0.0.1 in embedded mode when unset (scripts/start.ts). */
   HOST: z.string().optional(),
@@ -38,7 +48,7 @@ const schema = z.object({
   TRUSTED_PROXIES: z.string().default(""),
   /** The origin the app is served from, for the browser-origin check (defaults to the request's Host). */
   APP_ORIGIN: z.string().url().optional(),
-  /** End of the protected lock (ISO-8601 with offset); unset: LOCK_RELEASE_AT of lib/constants.ts (spec §9). */
+  /** End of the protected lock (ISO-8601 with offset); unset: LOCK_RELEASE_AT of lib/constants.ts. */
   LOCK_RELEASE_AT: z.string().datetime({ offset: true }).optional(),
   /** Daily transfer + withdraw limit per ID-approved member in whole KRW (lib/wallet/limits.ts); 0 blocks them. */
   DAILY_WITHDRAW_LIMIT_KRW: z
@@ -59,7 +69,7 @@ const schema = z.object({
     .regex(/^\d{1,13}(\.\d{1,18})?$/)
     .default("1000"),
   /**
-   * Hours of money cool-down after a member sets their FIRST payout address (lib/wallet/cooldown.ts; a change of
+   * Hours of money cool-down after a member sets their FIRST payout address (lib/money-cooldown.ts; a change of
    * credentials or an administrator's reset always waits 24). 24 by default; 0 only where nobody's money is at
    * stake (the browser tests' throwaway server).
    */
@@ -71,8 +81,8 @@ const schema = z.object({
    */
   DEMO_SECOND_SUPERADMIN: z.enum(["0", "1"]).default("0"),
   /**
-   * The Travel Rule (issue 27): a transfer or withdrawal worth this many KRW or more (at the request's price) carries
-   * the recipient's details and an IVMS 101 record; 0 applies it to every amount.
+   * The Travel Rule (SECURITY.md J43): a transfer or withdrawal worth this many KRW or more (at the request's price)
+   * carries the recipient's details and an IVMS 101 record; 0 applies it to every amount.
    */
   TRAVEL_RULE_THRESHOLD_KRW: z
     .string()
@@ -80,10 +90,13 @@ const schema = z.object({
     .default("1000000"),
   /** The operator's name as the originating VASP of its Travel Rule records (lib/travel-rule/ivms.ts). */
   OPERATOR_NAME: z.string().trim().min(1).max(100).default("WLD Wallet"),
-  /** Hours WLD credited by a KRW deposit (buy) cannot leave as crypto (issue 27; Upbit's anti-voice-phishing rule). */
+  /**
+   * Hours WLD credited by a KRW deposit (buy) cannot leave as crypto (SECURITY.md J43; Upbit's anti-voice-phishing
+   * rule).
+   */
   KRW_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /**
-   * The operator's bank account members pay KRW into when they buy (issue 28; the buy modal and the receipt show
+   * The operator's bank account members pay KRW into when they buy (the buy modal and the receipt show
    * it). The defaults are the embedded demo's and name no real account: set all three before members buy.
    */
   DEPOSIT_BANK_NAME: z.string().trim().min(1).max(40).default("데모은행"),

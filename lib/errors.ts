@@ -11,16 +11,16 @@ export const ERROR_STATUS = {
   /** Two-factor: a wrong, used or malformed authentication code. */
   INVALID_OTP: 400,
   WEAK_PASSWORD: 400,
-  /** Issue 29: the new password is the current one (refused before anything changes: no cool-down). */
+  /** The new password is the current one (refused before anything changes: no cool-down). */
   SAME_PASSWORD: 400,
-  /** Issue 29: not a Korean mobile or landline number (lib/phone.ts). */
+  /** Not a Korean mobile or landline number (lib/phone.ts). */
   INVALID_PHONE: 400,
   INVALID_AMOUNT: 400,
   KRW_RECEIVED_REQUIRED: 400,
   BELOW_MINIMUM: 400,
   ABOVE_MAXIMUM: 400,
   INVALID_WALLET: 400,
-  /** Issue 27: at or above the Travel Rule's threshold the recipient's details are needed (`missing`, `thresholdKrw`). */
+  /** At or above the Travel Rule's threshold the recipient's details are needed (`missing`, `thresholdKrw`). */
   TRAVEL_RULE_REQUIRED: 400,
   /** Personal wallet: a signature that is not the challenge address's (or malformed), or a nonce not the caller's. */
   INVALID_SIGNATURE: 400,
@@ -63,9 +63,9 @@ export const ERROR_STATUS = {
   /** Unfreezing an account that is not frozen (or freezing one that already is). */
   NOT_FROZEN: 409,
   DAILY_LIMIT: 403,
-  /** Issue 27: a personal wallet whose owner has not proven it with a signature. */
+  /** A personal wallet whose owner has not proven it with a signature. */
   ADDRESS_NOT_VERIFIED: 403,
-  /** Issue 27: coins bought with KRW in the last KRW_HOLD_HOURS (`heldAmount`, `opensAt`, `sendable`). */
+  /** Coins bought with KRW in the last KRW_HOLD_HOURS (`heldAmount`, `opensAt`, `sendable`). */
   KRW_HOLD: 403,
   /** The payout address's exchange is blocked (lib/destinations): `exchange` names it. */
   DESTINATION_BLOCKED: 403,
@@ -88,10 +88,12 @@ export const ERROR_STATUS = {
   CASE_OPEN: 409,
   /** The fraud case was already decided (cleared or reported). */
   CASE_DECIDED: 409,
-  /** Issue 28: the member cancels a deposit whose KRW arrived (a statement line or an approval confirmed it). */
+  /** The member cancels a deposit whose KRW arrived (a statement line or an approval confirmed it). */
   DEPOSIT_RECEIVED: 409,
   /** Four-eyes: a proposal older than 72 hours. */
   EXPIRED: 409,
+  /** Four-eyes: a stored proposal that no longer fits its kind (lib/admin/proposal-payloads.ts): never applied. */
+  PROPOSAL_PAYLOAD_INVALID: 409,
   INSUFFICIENT_FUNDS: 409,
   INVALID_STATE: 409,
   ALREADY_APPROVED: 409,
@@ -123,19 +125,19 @@ export const ERROR_STATUS = {
   NO_FILE: 400,
   IDEMPOTENCY_MISMATCH: 422,
   /**
-   * Issue 28: the recorded transaction is not this request's payout on chain; `mismatch` lists what differs
+   * The recorded transaction is not this request's payout on chain; `mismatch` lists what differs
    * (transaction, status, token, recipient, amount, sender, used) and `detail` says it in words.
    */
   PAYOUT_MISMATCH: 422,
-  /** Issue 28: a bank statement the server cannot read (`line` and `field` name the first bad line when one is). */
+  /** A bank statement the server cannot read (`line` and `field` name the first bad line when one is). */
   BANK_STATEMENT_INVALID: 400,
   RATE_LIMITED: 429,
-  /** Issue 29: too many failed logins for the account or the address; `opensAt` (ISO) and `opensAtKst` say when. */
+  /** Too many failed logins for the account or the address; `opensAt` (ISO) and `opensAtKst` say when. */
   LOGIN_LOCKED: 429,
   INTERNAL: 500,
   PRICE_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
-  /** Issue 28: the network's RPC endpoint did not answer within its deadline and retries (`network`). */
+  /** The network's RPC endpoint did not answer within its deadline and retries (`network`). */
   CHAIN_UNAVAILABLE: 503,
   /**
    * The feature is paused for maintenance (lib/maintenance): `feature`, `until` (ISO, the expected end), `reason`,
@@ -215,11 +217,6 @@ export function databaseError(
 /** PostgreSQL unique-violation (23505) with the constraint name, whichever driver raised it. */
 export function uniqueViolation(e: unknown): string | null {
   return databaseError(e, "23505")?.constraint ?? null;
-}
-
-/** PostgreSQL check-violation (23514) with the constraint name. */
-export function checkViolation(e: unknown): string | null {
-  return databaseError(e, "23514")?.constraint ?? null;
 }
 
 /** Connection-level failures: the database is down or unreachable. */

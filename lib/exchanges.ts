@@ -1,5 +1,5 @@
 /**
- * The networks, and the spec's lists of exchanges per network (§9: Ethereum 16, OP 14, WorldChain 1): the
+ * The networks, and the spec's lists of exchanges per network (Ethereum 16, OP 14, WorldChain 1): the
  * reference the `destinations` table was seeded from (db/migrations/0017) and the names the wallet-address
  * parser knows. Which of them a member may send to is data an administrator manages (lib/destinations): GET
  * /api/exchanges answers the allowed ones from the table. Names are real exchanges that list WLD deposits on that

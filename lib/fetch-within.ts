@@ -11,7 +11,7 @@
  * the library does with the abort; and the body is read with a byte limit, so an upstream cannot make us buffer
  * without end.
  */
-import { within } from "@/lib/within";
+import { withDeadline } from "@/lib/deadline";
 
 export class FetchTimeoutError extends Error {
   constructor(readonly ms: number) {
@@ -46,7 +46,7 @@ export async function fetchWithin(
     const res = await (opts.fetch ?? fetch)(url, { ...init, signal: controller.signal });
     return { res, text: await readText(res, opts.maxBytes, controller) };
   })();
-  return within(timeoutMs, exchange, () => {
+  return withDeadline(timeoutMs, exchange, () => {
     const err = new FetchTimeoutError(timeoutMs);
     controller.abort(err);
     return err;

@@ -29,7 +29,7 @@ import { errorLogFields, isDatabaseUnavailable } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/translate";
 import { log } from "@/lib/log";
-import { within } from "@/lib/within";
+import { withDeadline } from "@/lib/deadline";
 
 const DB_TIMEOUT_MS = 2_000;
 
@@ -47,7 +47,7 @@ class HealthTimeout extends Error {
 /** One statement: the database answers, and when the newest real WLD price was stored (by its own clock). */
 export async function healthCheck(): Promise<Health> {
   const started = performance.now();
-  const [row] = await within(
+  const [row] = await withDeadline(
     DB_TIMEOUT_MS,
     (async () => {
       const db = await getDb();

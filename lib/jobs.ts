@@ -2,11 +2,13 @@
  * Background jobs started once per server process. Each job must be safe to run on several
  * instances at once (advisory locks, unique keys).
  */
+import { env } from "@/lib/env";
+
 const started = Symbol.for("wld.jobs.started");
 
 export function startJobs(): void {
   const g = globalThis as typeof globalThis & { [started]?: boolean };
-  if (g[started] || process.env.WLD_DISABLE_JOBS === "1") return;
+  if (g[started] || env().WLD_DISABLE_JOBS === "1") return;
   g[started] = true;
   // Jobs register here (the daily staking reward timer, price refresh).
   // Price feeds refreshed every PRICE_REFRESH_MS (the API also refreshes on demand).
@@ -21,7 +23,5 @@ export function startJobs(): void {
   void import("@/lib/kyc/retention-job").then((m) => m.startRetentionErasure());
   // SENDING payouts re-checked on chain every 30 s → PAID at enough confirmations, or back to APPROVED when the
   // transaction left the chain (a job_leases row: one instance at a time; guarded UPDATEs: PAID exactly once).
-  void Promise.all([import("@/lib/chain/confirmations"), import("@/lib/env")]).then(([m, { env }]) =>
-    m.startPayoutConfirmations(env().PAYOUT_CHECK_INTERVAL_MS),
-  );
+  void import("@/lib/chain/confirmations").then((m) => m.startPayoutConfirmations(env().PAYOUT_CHECK_INTERVAL_MS));
 }

@@ -13,6 +13,7 @@
  * the test runner's output is not one access line per call.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { env } from "@/lib/env";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
@@ -32,11 +33,6 @@ export function withLogScope<T>(id: string, fn: () => T): T {
   return scope.run(id, fn);
 }
 
-/** The request (or job) id of the current scope, if any. */
-export function currentRequestId(): string | undefined {
-  return scope.getStore();
-}
-
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** A request id sent by the proxy (X-Request-Id), trusted only as a short token of safe characters. */
@@ -44,14 +40,23 @@ export function trustedRequestId(sent: unknown): string | undefined {
   return typeof sent === "string" && SAFE_REQUEST_ID.test(sent) ? sent : undefined;
 }
 
-let threshold: { raw: string | undefined; rank: number } | undefined;
+/** LOG_LEVEL, or undefined when unset or malformed: a bad value never stops a line (lib/boot.ts refuses it at start). */
+function configuredLevel(): LogLevel | undefined {
+  try {
+    return env().LOG_LEVEL;
+  } catch {
+    return undefined;
+  }
+}
 
-/** LOG_LEVEL's rank, parsed again only when the variable changed (this runs for every line). */
+let threshold: { level: LogLevel | undefined; rank: number } | undefined;
+
+/** LOG_LEVEL's rank, worked out again only when the variable changed (this runs for every line). */
 function minimumRank(): number {
-  const raw = process.env.LOG_LEVEL;
-  if (threshold && threshold.raw === raw) return threshold.rank;
-  const level = raw && raw in RANK ? (raw as LogLevel) : process.env.NODE_ENV === "test" ? "warn" : "info";
-  threshold = { raw, rank: RANK[level] };
+  const level = configuredLevel();
+  if (threshold && threshold.level === level) return threshold.rank;
+  // biome-ignore lint/style/noProcessEnv: NODE_ENV is the toolchain's (Vitest sets "test"), not the operator's; lib/env.ts would throw on a value it does not list.
+  threshold = { level, rank: RANK[level ?? (process.env.NODE_ENV === "test" ? "warn" : "info")] };
   return threshold.rank;
 }
 

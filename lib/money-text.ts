@@ -1,23 +1,27 @@
 /**
  * Decimal text for the browser: read, add, multiply and format decimal strings with big.js (a well-kept decimal
- * library of 3 kB, by decimal.js's author; no float), so a page that only shows and sums amounts does not download
- * decimal.js (13 kB). The server keeps decimal.js for money it moves (lib/money.ts, lib/ledger); lib/money.ts
- * formats through formatDecimal below, so the server and the browser print money one way.
+ * library of 3 kB; no float). It is the app's one decimal library: lib/money.ts (the server's money, lib/ledger)
+ * builds on the constructor below and formats through formatDecimal, so the server and the browser compute and
+ * print money one way, and the member pages' first load stays small.
  */
 import BigJs, { type Big } from "big.js";
 
 /** An exact decimal value (a big.js number). */
 export type Fixed = Big;
 
-/** Our own big.js constructor: divisions keep 60 decimals and cut toward zero; nothing else is changed globally. */
-const B = BigJs();
-B.DP = 60;
-B.RM = 0; // roundDown (toward zero)
-B.strict = false;
+/**
+ * Our own big.js constructor (the global Big is never changed): divisions keep 60 decimals and cut toward zero;
+ * toString writes plain digits from 1e-39 to 1e59. Numbers are accepted (big.js's default, not strict).
+ */
+export const Fixed = BigJs();
+Fixed.DP = 60;
+Fixed.RM = 0; // roundDown (toward zero)
+Fixed.NE = -40;
+Fixed.PE = 60;
 
 const ROUND_DOWN = 0;
 
-export const FIXED_ZERO: Fixed = new B(0);
+export const FIXED_ZERO: Fixed = new Fixed(0);
 
 /** Every decimal a coin amount may have (numeric(38,18)); lib/money.ts COIN_DECIMALS. */
 export const COIN_DECIMALS_TEXT = 18;
@@ -35,7 +39,7 @@ export function parseDecimal(value: string | number | null | undefined): Fixed |
   const exp = /e([+-]?\d+)$/i.exec(text);
   if (exp && Math.abs(Number(exp[1])) > 400) return null;
   try {
-    return new B(text);
+    return new Fixed(text);
   } catch {
     return null;
   }
@@ -46,7 +50,7 @@ export const subFixed = (a: Fixed, b: Fixed): Fixed => a.minus(b);
 export const mulFixed = (a: Fixed, b: Fixed): Fixed => a.times(b);
 
 /** Decimal places a value is written with ("12.50" → 1: big.js drops trailing zeros). */
-const placesOf = (a: Fixed) => Math.max(0, a.c.length - a.e - 1);
+export const placesOf = (a: Fixed) => Math.max(0, a.c.length - a.e - 1);
 
 /** a × n ÷ d for small integers n, d (d > 0), cut toward zero at `extra` more decimals than a has. */
 export function mulDivFixed(a: Fixed, n: number, d: number, extra = 0): Fixed {

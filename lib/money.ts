@@ -1,12 +1,15 @@
 /**
  * Money parsing and formatting. Decimal strings in, decimal strings out; never a JavaScript float.
+ * `D` is the app's one decimal constructor (big.js, set up in lib/money-text.ts): plus, minus and times are exact;
+ * div keeps 60 decimals, cut toward zero, and every quotient is cut or rounded to the coin's places after it;
+ * round(dp, rm) and toFixed(dp, rm) cut toward zero unless given D.roundHalfUp; toString never writes an
+ * exponent for amounts (plain from 1e-39 to 1e59). Parsing is strict: garbage, NaN and Infinity throw.
  */
-import Decimal from "decimal.js";
-import { formatDecimal } from "./money-text";
+import { Fixed, formatDecimal, placesOf } from "./money-text";
 
-// 38 significant digits covers numeric(38,18); more precision only for intermediate products.
-export const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_DOWN, toExpNeg: -40, toExpPos: 60 });
-export type Dec = InstanceType<typeof D>;
+export const D = Fixed;
+/** An exact decimal: numeric(38,18) values and their intermediate products. */
+export type Dec = Fixed;
 
 export const COIN_DECIMALS = 18;
 export const ZERO = new D(0);
@@ -41,7 +44,7 @@ export function isExactJsonNumber(text: string): boolean {
 export function parseAmount(value: unknown, decimals = COIN_DECIMALS, allowNegative = false): Dec | null {
   let text: string;
   if (typeof value === "number") {
-    // Bodies judge a JSON number by its source text (lib/api/body.ts); here the value itself must still be
+    // Bodies judge a JSON number by its source text (lib/http/body.ts); here the value itself must still be
     // one a client could have written exactly: finite, at most 15 significant digits.
     if (!Number.isFinite(value)) return null;
     text = new D(value === 0 ? 0 : value).toFixed(); // -0 is 0
@@ -56,31 +59,45 @@ export function parseAmount(value: unknown, decimals = COIN_DECIMALS, allowNegat
   const frac = text.split(".")[1];
   if (frac && frac.length > decimals) return null;
   const d = new D(text);
-  return d.isNegative() && d.isZero() ? ZERO : d;
+  return d.s < 0 && d.eq(0) ? ZERO : d; // "-0" is 0
 }
 
 /** Canonical decimal string: no exponent, no trailing zeros ("12.500" → "12.5"). */
 export function toDecimalString(value: Dec | string | number): string {
-  const d = value instanceof D ? value : new D(value);
-  return d.toFixed();
+  return dec(value).toFixed();
+}
+
+/** Whether a value is one of D's decimals (a big.js number made by another constructor divides by its own rules). */
+export function isDec(value: unknown): value is Dec {
+  return value instanceof D && value.constructor === D;
 }
 
 export function dec(value: Dec | string | number): Dec {
-  return value instanceof D ? value : new D(value);
+  return isDec(value) ? value : new D(value);
+}
+
+/** Decimal places a value is written with, trailing zeros dropped ("12.50" → 1). */
+export const decimalPlaces = (value: Dec): number => placesOf(value);
+
+/** The larger of two amounts. */
+export function maxDec(a: Dec | string | number, b: Dec | string | number): Dec {
+  const x = dec(a);
+  const y = dec(b);
+  return x.gte(y) ? x : y;
 }
 
 /** Round down (toward zero) to `places` decimals, as fees and spendable maxima require. */
 export function floorTo(value: Dec | string, places: number): Dec {
-  return dec(value).toDecimalPlaces(places, Decimal.ROUND_DOWN);
+  return dec(value).round(places, D.roundDown);
 }
 
 export function roundTo(value: Dec | string, places: number): Dec {
-  return dec(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  return dec(value).round(places, D.roundHalfUp);
 }
 
 /**
  * Group digits for display; the string is cut, never rounded up. The browser's pages format with the same
- * code without decimal.js (lib/money-text.ts).
+ * code (lib/money-text.ts).
  */
 export function formatAmount(value: Dec | string, maxDecimals: number, locale = "ko-KR"): string {
   return formatDecimal(dec(value).toFixed(), maxDecimals, locale);
@@ -96,5 +113,5 @@ export const formatWldFull = (value: Dec | string, locale = "ko-KR") => formatAm
 /** The direction of a change figure: Korean market colours read "up" as red and "down" as blue in every language. */
 export function changeTone(value: Dec | string | number): "up" | "down" | "flat" {
   const d = dec(value);
-  return d.isZero() ? "flat" : d.isNegative() ? "down" : "up";
+  return d.eq(0) ? "flat" : d.lt(0) ? "down" : "up";
 }

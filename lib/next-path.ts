@@ -1,5 +1,5 @@
 /**
- * The `?next=` rule (issue 12): where a member goes after logging in when their session ended
+ * The `?next=` rule (tests/unit/next-path.test.ts): where a member goes after logging in when their session ended
  * mid-action. Only a path on this origin is followed; anything else falls back to the role's home.
  * Pure and client-safe: the login page, middleware, the member layout and the API client share it.
  */

@@ -1,5 +1,5 @@
 /**
- * Korean phone numbers (issue 29): one stored form, `0XX-XXXX-XXXX` with hyphens — the way a Korean reads and
+ * Korean phone numbers: one stored form, `0XX-XXXX-XXXX` with hyphens — the way a Korean reads and
  * writes a number, so the console, the CSV export and the retained identity show it as is — and the rules that
  * take what a person typed to it. Pure: the sign-up form checks with it before sending, the server
  * (lib/validation/auth.ts) decides with it, migration 0022 gave existing rows the same form, and the admin
@@ -10,7 +10,8 @@
  * - mobile 010 + 8 digits; 011, 016, 017, 018, 019 + 7 or 8 digits (the old prefixes still in use);
  * - Seoul 02 + 7 or 8 digits; the other area codes 031–033, 041–044, 051–055, 061–064 + 7 or 8 digits;
  * - internet telephony 070 + 8 digits.
- * The spec (§5) asks no format of the optional phone; the issue asks for a Korean number.
+ * The spec asks no format of the optional phone; we take a Korean number only, in one stored form, so that a search
+ * finds `01023456789` and `010-2345-6789` alike.
  */
 
 const MOBILE_010 = /^010\d{8}$/;

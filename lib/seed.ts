@@ -1,12 +1,12 @@
 /**
- * Demo data (DESIGN.md §2): three accounts, the WELCOME1 referral code, money for `demo` moved
+ * Demo data (DESIGN.md, "Running it"): three accounts, the WELCOME1 referral code, money for `demo` moved
  * through the ledger like any other money, a staking product, a few days of rewards, and a price
  * history so the app shows a chart with no network. Safe to run twice: it stops if `superadmin` exists.
  */
 import { inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { idDocuments, priceSnapshots, stakingProducts, stakingRewards, stakingRuns, users } from "@/db/schema";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/auth/password-hash";
 import { LOCK_RELEASE_AT } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { credit, move, post, member, system } from "@/lib/ledger";
@@ -30,7 +30,7 @@ export const SECOND_SUPERADMIN = {
 const publishedAccounts = [...DEMO_ACCOUNTS, SECOND_SUPERADMIN];
 
 /**
- * The demo accounts whose stored hash still matches the published password (DESIGN.md §2, README):
+ * The demo accounts whose stored hash still matches the published password (DESIGN.md, "Running it"; README):
  * anyone who can reach the server could sign in as them. Checked against the hash, so a changed password
  * counts as changed whoever changed it.
  */
@@ -160,13 +160,12 @@ export function seedPriceHistory(now: Date) {
   const usdtKrw = new D("1395");
   const hour = 3_600_000;
   const rows: (typeof priceSnapshots.$inferInsert)[] = [];
-  const wave = (i: number, base: number, amp: number) =>
-    new D(base).plus(new D(Math.sin(i / 3)).times(amp).toDecimalPlaces(4));
+  const wave = (i: number, base: number, amp: number) => new D(base).plus(new D(Math.sin(i / 3)).times(amp).round(4));
   const point = (series: string, time: Date, usd: InstanceType<typeof D>) => ({
     symbol: "WLD",
     series,
     time,
-    priceKrw: usd.times(usdtKrw).toDecimalPlaces(2).toFixed(),
+    priceKrw: usd.times(usdtKrw).round(2).toFixed(),
     usdtKrw: usdtKrw.toFixed(),
     source: "seed",
   });
@@ -174,7 +173,7 @@ export function seedPriceHistory(now: Date) {
   for (let i = 0; i < 24; i++) rows.push(point("1h", new Date(top - (23 - i) * hour), wave(i, 1.12, 0.04)));
   for (let i = 0; i < 7; i++) rows.push(point("1d", new Date(top - (6 - i) * 24 * hour), wave(i * 2, 1.1, 0.08)));
   for (let i = 0; i < 4; i++) rows.push(point("1w", new Date(top - (3 - i) * 168 * hour), wave(i * 4, 1.05, 0.12)));
-  const last = wave(23, 1.12, 0.04).times(usdtKrw).toDecimalPlaces(2);
+  const last = wave(23, 1.12, 0.04).times(usdtKrw).round(2);
   const tickers: [string, string][] = [
     ["USDT", usdtKrw.toFixed()],
     ["WLD", last.toFixed()],

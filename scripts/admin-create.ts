@@ -17,7 +17,7 @@ import { migrateDatabase } from "@/db/migrate";
 import { users } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { APPROVER_WAIT_MS } from "@/lib/auth/approver-rules";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password-hash";
 import { generateRefCode } from "@/lib/referral";
 import { newPasswordSchema, USERID_PATTERN } from "@/lib/validation/auth";
 

@@ -1,4 +1,4 @@
-// `npm run db:seed`: seed the demo accounts of DESIGN.md §2 on purpose (embedded mode does it by itself).
+// `npm run db:seed`: seed the demo accounts of DESIGN.md ("Running it") on purpose (embedded mode does it by itself).
 import { closeDb, getDb } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { seedDemo } from "@/lib/seed";

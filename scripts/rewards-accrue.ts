@@ -3,7 +3,7 @@ import { closeDb, getDb } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { isAppError } from "@/lib/errors";
 import { accrueRewards } from "@/lib/staking/run";
-import { isDay } from "@/lib/staking/time";
+import { isDay } from "@/lib/kst-day";
 
 const args = process.argv.slice(2);
 const i = args.indexOf("--date");

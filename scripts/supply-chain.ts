@@ -1,5 +1,5 @@
-// The supply-chain gate (issue 15 item 6; CI runs it right after `npm install`, as this registry cannot answer
-// `npm audit`): fails when
+// The supply-chain gate (docs/security.md, "a compromised dependency"; CI runs it right after `npm install`, as
+// this registry cannot answer `npm audit`): fails when
 //   - a package listed in security/advisories.json resolves, anywhere in package-lock.json, below its minimum
 //     patched version (the message names the package and the advisories behind the minimum), or
 //   - a dependency of package.json (dependencies, devDependencies) is not pinned by the lockfile: missing from

@@ -1,13 +1,18 @@
 /**
  * `npm test`: every test — unit and integration (Vitest) on the embedded database, the integration
- * tests again on PostgreSQL when TEST_DATABASE_URL is set, then the browser tests (Playwright)
- * against the production build, then (with TEST_DATABASE_URL) the system tests: two production servers on
- * one PostgreSQL database, and the cluster tests: nginx, three instances and PgBouncer under load and faults.
+ * tests again on PostgreSQL when TEST_DATABASE_URL is set, the browser tests (Playwright) against the production
+ * build, then (with TEST_DATABASE_URL) the system tests: two production servers on one PostgreSQL database, and
+ * the cluster tests: nginx, three instances and PgBouncer under load and faults.
+ * The browser tests mostly wait (for pages, networks, timers), leaving much of the machine idle: when they run,
+ * the Vitest passes run beside them at a lower CPU priority (nice 5: the browser tests' processes come first, and
+ * a Vitest test that times something still gets a fair part of a core), their logs printed whole when they end.
+ * TEST_SERIAL=1 runs every part in turn instead.
  * Ends with one line: "N passed, N failed", after the name of every test that failed (or passed only on a retry),
  * so a CI log cut to its tail still says which.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
@@ -16,19 +21,43 @@ fs.mkdirSync(outDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
 let exitCode = 0;
+const ASIDE_NICE = 5;
 
-function run(
+/**
+ * Runs one part and reads its report. `aside`: the part runs beside the others at nice ASIDE_NICE with its output
+ * in `<report>.log`, printed whole when it ends (two live logs interleaved would be unreadable).
+ */
+async function run(
   label: string,
   cmd: string,
   args: string[],
   env: Record<string, string>,
   report: string,
   read: (j: any) => void,
+  aside = false,
 ) {
-  console.log(`\n▶ ${label}: ${cmd} ${args.join(" ")}`);
+  const line = `\n▶ ${label}: ${cmd} ${args.join(" ")}`;
+  const logFile = `${report}.log`;
+  if (aside)
+    console.log(`${line}\n  (beside the browser tests, at nice ${ASIDE_NICE}; its log is printed when it ends)`);
+  else console.log(line);
   fs.rmSync(report, { force: true });
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  if (r.status !== 0) exitCode = r.status ?? 1;
+  const out = aside ? fs.openSync(logFile, "w") : undefined;
+  const child = spawn(cmd, args, {
+    stdio: out === undefined ? "inherit" : ["ignore", out, out],
+    env: { ...process.env, ...env },
+  });
+  // Before npx has started anything: every process of the part inherits the priority.
+  if (aside && child.pid) os.setPriority(child.pid, ASIDE_NICE);
+  const status = await new Promise<number | null>((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("close", (code) => resolve(code));
+  });
+  if (out !== undefined) {
+    fs.closeSync(out);
+    console.log(`${line}  (ran beside the browser tests)\n${fs.readFileSync(logFile, "utf8")}`);
+  }
+  if (status !== 0) exitCode = status ?? 1;
   try {
     read(JSON.parse(fs.readFileSync(report, "utf8")));
   } catch {
@@ -80,33 +109,41 @@ function readPlaywrightFailures(suite: any) {
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit` or `-- e2e`
 const want = (part: string) => only.length === 0 || only.includes(part);
-
-if (want("unit")) {
-  const report = path.join(outDir, "vitest-embedded.json");
-  run(
-    "unit + integration (PGlite)",
-    "npx",
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
-    { TEST_DATABASE_URL: "" },
-    report,
-    readVitest,
-  );
-}
 const pg = process.env.TEST_DATABASE_URL;
-if (pg && want("pg")) {
-  const report = path.join(outDir, "vitest-postgres.json");
-  run(
-    "integration (PostgreSQL)",
-    "npx",
-    ["vitest", "run", "tests/integration", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
-    { TEST_DATABASE_URL: pg },
-    report,
-    readVitest,
-  );
+const aside = want("e2e") && process.env.TEST_SERIAL !== "1";
+
+/** The Vitest passes, one after the other. */
+async function vitestPasses() {
+  if (want("unit")) {
+    const report = path.join(outDir, "vitest-embedded.json");
+    await run(
+      "unit + integration (PGlite)",
+      "npx",
+      ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+      { TEST_DATABASE_URL: "" },
+      report,
+      readVitest,
+      aside,
+    );
+  }
+  if (pg && want("pg")) {
+    const report = path.join(outDir, "vitest-postgres.json");
+    await run(
+      "integration (PostgreSQL)",
+      "npx",
+      ["vitest", "run", "tests/integration", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+      { TEST_DATABASE_URL: pg },
+      report,
+      readVitest,
+      aside,
+    );
+  }
 }
-if (want("e2e")) {
+
+async function browserTests() {
+  if (!want("e2e")) return;
   const report = path.join(outDir, "playwright.json");
-  run(
+  await run(
     "browser (Playwright)",
     "npx",
     ["playwright", "test", "--reporter=list,json"],
@@ -119,6 +156,12 @@ if (want("e2e")) {
       for (const suite of j.suites ?? []) readPlaywrightFailures(suite);
     },
   );
+}
+
+if (aside) await Promise.all([browserTests(), vitestPasses()]);
+else {
+  await vitestPasses();
+  await browserTests();
 }
 
 // System tests (tests/system): two real `next start` servers on a scratch PostgreSQL database, run on the
@@ -135,7 +178,7 @@ if (want("system")) {
     const report = path.join(outDir, "vitest-system.json");
     const args = ["vitest", "run", "--project", "system", "--reporter=default", "--reporter=json"];
     args.push(`--outputFile.json=${report}`);
-    run("system (2 production servers, PostgreSQL)", "npx", args, { TEST_DATABASE_URL: pg }, report, readVitest);
+    await run("system (2 production servers, PostgreSQL)", "npx", args, { TEST_DATABASE_URL: pg }, report, readVitest);
   }
 }
 
@@ -152,7 +195,7 @@ if (want("cluster")) {
     const args = ["vitest", "run", "--project", "cluster", "--reporter=default", "--reporter=json"];
     args.push(`--outputFile.json=${report}`);
     const env = { TEST_DATABASE_URL: pg, CLUSTER_SEED: process.env.CLUSTER_SEED ?? "1" };
-    run("cluster (nginx, 3 instances, PgBouncer, faults)", "npx", args, env, report, readVitest);
+    await run("cluster (nginx, 3 instances, PgBouncer, faults)", "npx", args, env, report, readVitest);
   }
 }
 

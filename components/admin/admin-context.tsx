@@ -2,7 +2,7 @@
 
 /** The signed-in administrator as app/lang/[locale]/admin/layout.tsx saw it (id, handle, role); every API call still authorizes itself. */
 import { createContext, useContext } from "react";
-import type { Role } from "@/db/schema";
+import type { Role } from "@/lib/auth/roles";
 
 export type AdminInfo = { id: number; userId: string; role: Role };
 

@@ -16,71 +16,50 @@ import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { ApiError, api } from "@/lib/client/api";
-import { ADMIN_ROLES } from "@/lib/auth/roles";
 import { useAdmin } from "./admin-context";
-import { AdminDialog, InputProblem } from "./ui/admin-dialog";
-import { Field } from "./ui/fields";
+import { AdminDialog, InputProblem } from "@/components/admin/kit/dialog";
+import { Field } from "@/components/admin/kit/fields";
 import { useWaiting, WaitingBadge, type WaitingKey } from "./waiting";
 
-const LINKS = [
-  ["/admin", "dashboard"],
-  ["/admin/members", "members"],
-  ["/admin/deposits", "deposits"],
-  ["/admin/deposits/bank", "bankStatements"],
-  ["/admin/destinations", "destinations"],
-  ["/admin/travel-rule", "travelRule"],
-  ["/admin/id-reviews", "idReviews"],
-  ["/admin/signup-codes", "signupCodes"],
-  ["/admin/staking-products", "stakingProducts"],
-  ["/admin/staking-progress", "stakingProgress"],
-  ["/admin/staking-records", "stakingRecords"],
-  ["/admin/staking-rewards", "stakingRewards"],
-  ["/admin/audit", "audit"],
-  ["/admin/approvals", "approvals"],
-  ["/admin/reconciliation", "reconciliation"],
-  ["/admin/support", "support"],
-  ["/admin/notices", "notices"],
-  ["/admin/maintenance", "maintenance"],
-  ["/admin/cases", "cases", "cases.read"],
-] as const;
-
 /**
- * Who sees a link (issue 30, staff roles): the role must hold the screen's permission (lib/auth/permissions.ts; the
- * page refuses it on the server as well). A link may name its permission as a third element
- * (`["/admin/x", "x", "x.read"]`); one that names none is looked up here, and a link found nowhere is shown to the
- * administrators (ADMIN, SUPERADMIN) only.
+ * The menu: each screen's address, its message key, and the permission that opens it (lib/auth/permissions.ts;
+ * the page refuses any other role on the server as well). Staff roles see the screens their permissions open.
  */
-const LINK_PERMISSION: Record<string, Permission> = {
-  "/admin": "console.open",
-  "/admin/members": "members.list",
-  "/admin/deposits": "requests.list",
-  "/admin/deposits/bank": "request.decide",
-  "/admin/destinations": "destinations.read",
-  "/admin/travel-rule": "travel-rule.read",
-  "/admin/id-reviews": "id-documents.list",
-  "/admin/signup-codes": "signup-codes.manage",
-  "/admin/staking-products": "staking-products.manage",
-  "/admin/staking-progress": "staking-reports.read",
-  "/admin/staking-records": "staking-reports.read",
-  "/admin/staking-rewards": "staking-rewards.run",
-  "/admin/audit": "audit.read",
-  "/admin/approvals": "proposals.read",
-  "/admin/reconciliation": "reconciliation.read",
-  "/admin/notices": "notices.manage",
-  "/admin/maintenance": "maintenance.manage",
-  "/admin/support": "support.read",
-  "/admin/cases": "cases.read",
-};
+const LINKS = [
+  ["/admin", "dashboard", "console.open"],
+  ["/admin/members", "members", "members.list"],
+  ["/admin/deposits", "deposits", "requests.list"],
+  ["/admin/deposits/bank", "bankStatements", "request.decide"],
+  ["/admin/destinations", "destinations", "destinations.read"],
+  ["/admin/travel-rule", "travelRule", "travel-rule.read"],
+  ["/admin/id-reviews", "idReviews", "id-documents.list"],
+  ["/admin/signup-codes", "signupCodes", "signup-codes.manage"],
+  ["/admin/staking-products", "stakingProducts", "staking-products.manage"],
+  ["/admin/staking-progress", "stakingProgress", "staking-reports.read"],
+  ["/admin/staking-records", "stakingRecords", "staking-reports.read"],
+  ["/admin/staking-rewards", "stakingRewards", "staking-rewards.run"],
+  ["/admin/audit", "audit", "audit.read"],
+  ["/admin/approvals", "approvals", "proposals.read"],
+  ["/admin/reconciliation", "reconciliation", "reconciliation.read"],
+  ["/admin/support", "support", "support.read"],
+  ["/admin/notices", "notices", "notices.manage"],
+  ["/admin/maintenance", "maintenance", "maintenance.manage"],
+  ["/admin/cases", "cases", "cases.read"],
+] as const satisfies readonly (readonly [string, string, Permission])[];
 
-/** Whether `role` sees `link` in the menu. */
-export function linkVisible(link: readonly string[], role: string): boolean {
-  const permission = (link[2] as Permission | undefined) ?? LINK_PERMISSION[link[0] ?? ""];
-  return permission ? can(role, permission) : (ADMIN_ROLES as readonly string[]).includes(role);
+const LINK_PERMISSION: ReadonlyMap<string, Permission> = new Map(
+  LINKS.map(([href, , permission]) => [href, permission]),
+);
+
+/** Whether `role` may open the console screen at `href` (a path without its query); an unknown path is not. */
+export function linkVisible(href: string, role: string): boolean {
+  const permission = LINK_PERMISSION.get(href);
+  return permission !== undefined && can(role, permission);
 }
 
 /** The menu's links `role` sees, as [href, message key] (the console's home for staff lists them too). */
 export const visibleLinks = (role: string): (readonly [string, string])[] =>
-  LINKS.filter((link) => linkVisible(link, role)).map((link) => [link[0], link[1]] as const);
+  LINKS.filter(([href]) => linkVisible(href, role)).map(([href, key]) => [href, key] as const);
 
 /** The links whose queue length the sidebar shows (GET /api/admin/waiting). */
 const WAITING_OF: Partial<Record<(typeof LINKS)[number][1], WaitingKey>> = {
@@ -157,7 +136,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
   }
 
   // The longest link that prefixes the path is the current one (/admin/deposits/bank is not /admin/deposits).
-  const links = LINKS.filter((link) => linkVisible(link, me.role));
+  const links = LINKS.filter(([href]) => linkVisible(href, me.role));
   const current = links
     .map(([href]) => href)
     .filter((href) =>

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { LOCALE_COOKIE as COOKIE, LOCALE_COOKIE_MAX_AGE as THIRTY_DAYS } from "@/lib/i18n/config";
 import { KoreaFlag, UsFlag } from "./flags";
 
-/** English sets NEXT_LOCALE=en for 30 days; Korean clears it; then the page reloads (spec §4). */
+/** English sets NEXT_LOCALE=en for 30 days; Korean clears it; then the page reloads (as the spec has it). */
 export function setLanguage(locale: "ko" | "en") {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   // biome-ignore lint/suspicious/noDocumentCookie: the translation cookie is read by the server (next-intl)

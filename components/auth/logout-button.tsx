@@ -26,7 +26,7 @@ export async function logout(redirectTo = "/"): Promise<void> {
 }
 
 /**
- * Asks "로그아웃할까요?" first (issue 29), then logs out. `open` and `ask` for the button that opens it; render
+ * Asks "로그아웃할까요?" first, then logs out. `open` and `ask` for the button that opens it; render
  * `dialog` once. `before` runs right before the session ends (e.g. dropping cached member data).
  */
 export function useLogoutConfirm(redirectTo = "/", before?: () => void) {

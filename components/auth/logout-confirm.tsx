@@ -1,6 +1,6 @@
 "use client";
 
-/** Issue 29: "로그아웃할까요?" — an alertdialog with 취소 and 로그아웃 before any logout ends the session. */
+/** "로그아웃할까요?" — an alertdialog with 취소 and 로그아웃 before any logout ends the session. */
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";

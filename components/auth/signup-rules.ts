@@ -1,5 +1,5 @@
 /**
- * The sign-up form's checks before anything is sent (spec §5, issue 29), and where a server refusal belongs:
+ * The sign-up form's checks before anything is sent (the spec's rules), and where a server refusal belongs:
  * each error is keyed by the field it is shown under.
  */
 import { normaliseKoreanPhone } from "@/lib/phone";

@@ -1,6 +1,6 @@
 "use client";
 
-/** The user terms and privacy notice (spec §2: last modified 1 May 2025), in a closable dialog. */
+/** The user terms and privacy notice (last modified 1 May 2025, as the spec has it), in a closable dialog. */
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";

@@ -6,11 +6,10 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/client/api";
-import type { IdVerificationDto as IdVerification } from "@/db/queries/id-documents";
+import type { IdVerificationDto as IdVerification } from "@/lib/kyc/dto";
 
 // Types only (erased at build): the client reads exactly the DTO the server writes.
-export type { IdStatus } from "@/db/schema";
-export type { IdVerificationDto as IdVerification } from "@/db/queries/id-documents";
+export type { IdStatus, IdVerificationDto as IdVerification } from "@/lib/kyc/dto";
 
 export const idVerificationKey = (userId: string) => ["id-verification", userId] as const;
 
@@ -26,7 +25,7 @@ export const MAX_ID_BYTES = 10 * 1024 * 1024;
 const EXTENSIONS = ["jpg", "jpeg", "png"];
 const MIME_TYPES = ["image/jpeg", "image/png"];
 
-/** Client-side check (spec §5): extension and MIME type, at most 10 MB. The server decides again by content. */
+/** Client-side check (the spec's rule): extension and MIME type, at most 10 MB. The server decides again by content. */
 export function checkIdFile(file: File | null | undefined): "noFile" | "type" | "size" | null {
   if (!file) return "noFile";
   const ext = file.name.split(".").pop()?.toLowerCase() ?? "";

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { useProfile } from "./queries";
 
-/** Copies `<origin>/signup?refCode=<own code>`; the toast lasts 2 s (spec §9). */
+/** Copies `<origin>/signup?refCode=<own code>`; the toast lasts 2 s, as the spec has it. */
 export function InviteButton({ variant = "secondary" }: { variant?: "primary" | "secondary" }) {
   const t = useTranslations("Common");
   const profile = useProfile();

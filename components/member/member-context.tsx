@@ -6,7 +6,8 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect } from "react";
-import type { IdStatus, Role } from "@/db/schema";
+import type { Role } from "@/lib/auth/roles";
+import type { IdStatus } from "@/lib/kyc/dto";
 import { goToLogin, isSessionEnded } from "@/lib/client/api";
 
 export type MemberInfo = {

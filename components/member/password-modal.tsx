@@ -16,7 +16,7 @@ import { refreshQueries } from "@/lib/client/refresh";
 
 /**
  * Password change: current, new and confirmation all filled and new = confirmation, else 'enter the password
- * correctly', said under the field (issue 29, ./settings/password-form.ts). The server refuses a new password equal
+ * correctly', said under the field (./settings/password-form.ts). The server refuses a new password equal
  * to the current one (SAME_PASSWORD); otherwise it ends the member's other sessions and keeps this one, so the device
  * list refreshes.
  */

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The member screens' reads, one react-query hook per call (DESIGN.md §5 shapes). Amounts stay
+ * The member screens' reads, one react-query hook per call (shapes: DESIGN.md's calls table). Amounts stay
  * decimal strings; KRW prices arrive as numbers. This module carries no decimal library: Home and the
  * wallet's first screen only show and sum amounts (lib/money-text.ts, on big.js). Screens that compute
  * money (review figures, the coin and staking tabs) turn amounts into decimals with ./decimals.ts. A failed
@@ -9,15 +9,14 @@
  */
 import { useQuery } from "@tanstack/react-query";
 // Types only (erased at build): the client reads exactly the DTOs the server writes.
-import type { StakedCoinDto, StakingHistoryDto } from "@/db/queries/staking";
-import type { RequestDto } from "@/db/queries/requests";
-import type { TransactionDto } from "@/db/queries/transactions";
-import type { ProfileDto } from "@/db/queries/users";
+import type { ProfileDto } from "@/lib/members/dto";
+import type { StakedCoinDto, StakingHistoryDto } from "@/lib/staking/dto";
+import type { RequestDto, TransactionDto } from "@/lib/wallet/dto";
 import { api } from "@/lib/client/api";
 import { LOCK_RELEASE_AT, MAX_PRICE_AGE_MS } from "@/lib/constants";
 import { type Fixed, FIXED_ZERO, parseDecimal } from "@/lib/money-text";
 import type { PriceDto, PriceMapDto } from "@/lib/prices/dto";
-import type { CoinDto } from "@/lib/wallet/holdings";
+import type { CoinDto } from "@/lib/wallet/balances";
 import { useMember } from "./member-context";
 
 export type Profile = ProfileDto;

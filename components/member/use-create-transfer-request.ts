@@ -15,7 +15,7 @@ export type TransferRequestInput = {
   amount: string;
   idempotencyKey: string;
   type?: SendType;
-  /** Two-factor on: the code from the authenticator app (issue 14). */
+  /** Two-factor on: the code from the authenticator app (lib/auth/two-factor.ts). */
   otp?: string;
   /** At or above the Travel Rule's threshold: the recipient's details (the server asks with 400 TRAVEL_RULE_REQUIRED). */
   travelRule?: TravelRuleBody;

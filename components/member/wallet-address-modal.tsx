@@ -5,7 +5,7 @@
  * server validates with) or a personal wallet (개인 지갑) the member first proves with a signature
  * (./personal-wallet-proof.tsx) — and the address, saved once as NETWORK|EXCHANGE|ADDRESS or NETWORK|PERSONAL|ADDRESS.
  * A registered address is shown read-only, a personal one with its verified mark; changing it takes an
- * administrator reset. Registering starts the 24-hour money cool-down (lib/wallet/cooldown.ts): the form says so,
+ * administrator reset. Registering starts the 24-hour money cool-down (lib/money-cooldown.ts): the form says so,
  * and the withdraw status is read again.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -17,10 +17,10 @@ import { profileOrThrow } from "@/lib/members/profile";
 import { priceMap, wldQuote } from "@/lib/prices";
 import { toPriceDto, toPriceMapDto } from "@/lib/prices/dto";
 import { stakedCoinsOf } from "@/lib/staking/reports";
-import { coinList } from "@/lib/wallet/holdings";
+import { coinList } from "@/lib/wallet/balances";
 import { lockReleaseAt } from "@/lib/wallet/lock";
 import { unreadCount } from "@/lib/notifications/inbox";
-import { within } from "@/lib/within";
+import { withDeadline } from "@/lib/deadline";
 
 /** The member of this request, read once however many server components ask (the layout and the page). */
 export const memberOfRequest = cache(currentUser);
@@ -65,7 +65,7 @@ export async function MemberPrefetch({
       const { key, read } = table[name];
       try {
         const data = JSON.parse(
-          JSON.stringify(await within(PREFETCH_BUDGET_MS, read(), () => new Error("prefetch budget"))),
+          JSON.stringify(await withDeadline(PREFETCH_BUDGET_MS, read(), () => new Error("prefetch budget"))),
         );
         client.setQueryData(key, data);
       } catch {

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The login's second step (issue 14 item 1): after a right password with two-factor on, the code from the
+ * The login's second step: after a right password with two-factor on, the code from the
  * authenticator app or a recovery code goes to POST /api/login/2fa, which starts the session. A timed-out
  * step (5 minutes) sends the member back to the password.
  */

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * Settings → 2단계 인증 (issue 14 item 1): the state; enrolment (the current password → QR code and manual key →
+ * Settings → 2단계 인증: the state; enrolment (the current password → QR code and manual key →
  * a code from the app → the ten recovery codes, shown once; the member's other devices are signed out); turning it
  * off with the current password and a code. An administrator sent here by the console (ADMIN_2FA=required) sees why.
  */

@@ -7,7 +7,7 @@
  * its page once it is on screen, as next/link does by default (`router.prefetch`, the same "auto" strategy).
  *
  * Why not next/link: its client code (link.tsx, its URL formatting and utilities, about 3 kB gzip) sits in the
- * first-load JavaScript of every page that has a link, and the member pages' budget is 160 kB (issue 12);
+ * first-load JavaScript of every page that has a link, and the member pages' budget is 160 kB (docs/benchmarks.md);
  * the router it drives is in the framework already. The console keeps next/link (no such budget).
  */
 import { useRouter } from "next/navigation";

@@ -11,7 +11,7 @@ const ToastContext = createContext<ShowToast | null>(null);
 /**
  * Toasts for the whole app: wrap a subtree in <ToastProvider> and call `useToast()(message)`.
  * Messages are announced politely (role="status"); errors assertively (role="alert").
- * Default duration 2 s (spec §9: invite link and settings toasts).
+ * Default duration 2 s (the spec's invite link and settings toasts).
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
@@ -64,21 +64,4 @@ export function useToast(): ShowToast {
   const ctx = useContext(ToastContext);
   if (!ctx) throw new Error("useToast() needs a <ToastProvider> above it");
   return ctx;
-}
-
-/** A standalone toast for screens that manage their own state: shows `message` while it is set. */
-export function Toast({ message, kind = "info" }: { message: string | null; kind?: ToastKind }) {
-  if (!message) return null;
-  return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-20 z-[60] flex justify-center px-4">
-      <div
-        role={kind === "error" ? "alert" : "status"}
-        className={`max-w-[400px] rounded-xl px-4 py-3 text-sm text-white shadow-lg ${
-          kind === "error" ? "bg-rose-600" : kind === "success" ? "bg-emerald-700" : "bg-gray-900/90"
-        }`}
-      >
-        {message}
-      </div>
-    </div>
-  );
 }

@@ -1,14 +1,14 @@
 "use client";
 
 /**
- * Buy (spec §5; issue 12 item 1): a KRW amount → a DEPOSIT request through POST /api/requests/deposit with an
+ * Buy: a KRW amount → a DEPOSIT request through POST /api/requests/deposit with an
  * idempotency key. The server prices it (a price at most 2 minutes old, held 10 minutes) and converts at 6
  * decimals, rounded down; the form previews the same conversion at the price on screen, and the receipt shows
  * the server's price and amount. Nothing arrives until an administrator confirms the payment.
  * The receipt says where and how to pay (deposit-instructions.tsx). Loaded lazily (React.lazy) when opened.
  * A price the server would refuse (stale: the last refresh failed, so it may be older than the 2 minutes a deposit
  * needs; not usable; or only the demo history; asked again when the modal opens) disables the button before the member types, with the reason and
- * the price's time, above the field (issue 29 item 5). The price is asked again every 30 s, which reopens it.
+ * the price's time, above the field. The price is asked again every 30 s, which reopens it.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
@@ -24,11 +24,12 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { MaintenanceBanner } from "@/components/maintenance/maintenance-banner";
 import { Modal } from "@/components/ui/modal";
 import { api } from "@/lib/client/api";
-import { formatKrw, formatWld } from "@/lib/money";
+import { formatKrw } from "@/lib/money";
 import type { CreatedDeposit } from "@/lib/wallet/requests";
 import { buyPreview, checkBuyAmount, plainKrw } from "@/lib/wallet/review";
+import { CoinSelect } from "./coin-select";
 import { DepositInstructions } from "./deposit-instructions";
-import { Receipt } from "./receipt";
+import { Receipt, wldRow } from "./receipt";
 import { refreshQueries } from "@/lib/client/refresh";
 
 const BUY_FEATURES = ["buy"] as const;
@@ -86,12 +87,7 @@ export function BuyModal({ onClose }: { onClose: () => void }) {
           rows={[
             { label: t("krwAmount"), value: `₩${formatKrw(done.krwAmount)}` },
             { label: t("price"), value: `₩${formatKrw(done.priceKrw)}`, testId: "receipt-price" },
-            {
-              label: t("receive"),
-              value: `${formatWld(done.amount, true)} WLD`,
-              strong: true,
-              testId: "receipt-amount",
-            },
+            wldRow(t("receive"), done.amount, { strong: true, testId: "receipt-amount" }),
           ]}
           note={t("adminNote")}
           onClose={onClose}
@@ -112,16 +108,7 @@ export function BuyModal({ onClose }: { onClose: () => void }) {
             if (check === "ok" && coin === "WLD" && usable) buy.mutate();
           }}
         >
-          <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
-            {t("coin")}
-            <select
-              className="min-h-11 rounded-xl border border-gray-300 bg-white px-4 py-3 text-base"
-              value={coin}
-              onChange={(e) => setCoin(e.target.value)}
-            >
-              <option value="WLD">WLD</option>
-            </select>
-          </label>
+          <CoinSelect label={t("coin")} value={coin} onChange={setCoin} />
           {!price.isPending && !usable && (
             <FormAlert>
               <span id="buy-blocked" data-testid="buy-blocked">

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * Asks before a member's pending request is cancelled (issue 29 item 5): an in-app alert dialog naming what is
+ * Asks before a member's pending request is cancelled: an in-app alert dialog naming what is
  * cancelled (type, amount, request number) and, for a transfer or withdrawal, that the reserved WLD returns to the
  * lock balance. 신청 취소 cancels; 아니요, the close button, Escape or the backdrop leave the request as it was. Loaded lazily by the
  * history page when a cancel button is pressed.

@@ -86,7 +86,7 @@ export function CoinTab({ onBuy, onWithdraw }: { onBuy: () => void; onWithdraw: 
   for (const s of staked.data ?? [])
     bySymbol.set(s.coinSymbol, (bySymbol.get(s.coinSymbol) ?? new D(0)).add(amt(s.amount)).add(amt(s.rewards)));
   const rows = [...bySymbol.entries()].filter(([sym, a]) => a.gt(0) || sym === "WLD");
-  const empty = !coins.isPending && !staked.isPending && rows.every(([, a]) => a.isZero());
+  const empty = !coins.isPending && !staked.isPending && rows.every(([, a]) => a.eq(0));
   const idStatus = profile.data?.idStatus ?? member.idStatus;
   const walletMissing = idStatus === "APPROVED" && profile.isSuccess && !profile.data.walletAddr;
   let total = new D(0);

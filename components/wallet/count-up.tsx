@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * A KRW value counted up over about 60 frames (spec §2): from zero on first show, from the previous
+ * A KRW value counted up over about 60 frames (as the spec has it): from zero on first show, from the previous
  * figure when the value changes (a price refresh). Each frame is from + (target − from) × frame/60, exact
  * (BigInt decimals), cut to whole won; with prefers-reduced-motion the final value shows at once.
  * The frames write the text node directly: React renders the card once, not 60 times. The server renders

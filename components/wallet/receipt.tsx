@@ -4,6 +4,7 @@
 import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { formatWld } from "@/lib/money";
 
 export type ReceiptStatus =
   | "PENDING"
@@ -15,6 +16,15 @@ export type ReceiptStatus =
   | "SENDING"
   | "PAID"
   | "FAILED";
+
+export type ReceiptRow = { label: string; value: React.ReactNode; strong?: boolean; testId?: string };
+
+/** A row of WLD as the server answered it, with up to 8 decimals. */
+export const wldRow = (label: string, amount: string, more?: Pick<ReceiptRow, "strong" | "testId">): ReceiptRow => ({
+  label,
+  value: `${formatWld(amount, true)} WLD`,
+  ...more,
+});
 
 export function Receipt({
   title,
@@ -31,7 +41,7 @@ export function Receipt({
   status: ReceiptStatus;
   /** Held by a fraud case: reads 심사 중 (no accusation). */
   underReview?: boolean;
-  rows: Array<{ label: string; value: React.ReactNode; strong?: boolean; testId?: string }>;
+  rows: ReceiptRow[];
   note?: string;
   /** Shown under the figures (a deposit's bank account, amount and 입금자명 to pay with). */
   children?: React.ReactNode;

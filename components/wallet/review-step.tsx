@@ -1,11 +1,11 @@
 "use client";
 
 /**
- * The review step before a transfer or withdraw is confirmed (issue 12 item 2): amount, fee in WLD and KRW,
+ * The review step before a transfer or withdraw is confirmed: amount, fee in WLD and KRW,
  * the total taken from the balance, what arrives (`받는 수량`), the destination split into network, exchange
- * and the full address (issue 29: visible, not only to screen readers), and a note when the KRW figures are estimates; at or above the Travel Rule's threshold,
- * what will be sent to the receiving exchange (./travel-rule-summary.tsx). With two-factor on (issue 14), the
- * code from the authenticator app is asked here and handed to `onConfirm` (the request's `otp`).
+ * and the full address (visible, not only to screen readers), and a note when the KRW figures are estimates; at or
+ * above the Travel Rule's threshold, what will be sent to the receiving exchange (./travel-rule-summary.tsx). With
+ * two-factor on, the code from the authenticator app is asked here and handed to `onConfirm` (the request's `otp`).
  */
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
@@ -47,7 +47,7 @@ export function ReviewRow({
 }
 
 /**
- * The whole address, visible (issue 29 item 2), in groups of 4 that wrap whole (spacing, not spaces: a copy is the
+ * The whole address, visible, in groups of 4 that wrap whole (spacing, not spaces: a copy is the
  * address itself), its first 6 and last 4 characters in bold: the parts a member compares with the exchange's screen.
  */
 function FullAddress({ address }: { address: string }) {

@@ -1,5 +1,5 @@
 /**
- * Client-side previews of the wallet rules (spec §4, §5, §9; DESIGN.md §5): transfer fee, spendable
+ * Client-side previews of the wallet rules: transfer fee, spendable
  * maximum and amount checks, the swap amount check, and the protected-lock countdown (the daily reward
  * comes computed from the server, staked-coins `dailyReward`). The server enforces every rule again; these only tell the member early.
  * Table tests: tests/unit/member-rules.test.ts.
@@ -20,14 +20,18 @@ export type AmountCheck = "ok" | "empty" | "invalid" | "belowMin" | "aboveMax";
 
 const PLAIN_TRANSFER = new RegExp(`^(0|[1-9]\\d{0,15})(\\.\\d{1,${TRANSFER_DECIMALS}})?$`);
 
-/** The entered amount (what should arrive): a plain number with at most TRANSFER_DECIMALS decimals, ≥ MIN_TRANSFER, ≤ spendable. */
-export function checkTransferAmount(text: string, max: Dec): AmountCheck {
+/**
+ * The entered amount (what should arrive): a plain number with at most TRANSFER_DECIMALS decimals, ≥ MIN_TRANSFER,
+ * ≤ `max` (spendable). Without `max` the maximum is left to the server's answer (the transfer page, which sends
+ * members without a review straight to the server).
+ */
+export function checkTransferAmount(text: string, max?: Dec): AmountCheck {
   const v = text.trim();
   if (!v) return "empty";
   if (!PLAIN_TRANSFER.test(v)) return "invalid";
   const d = new D(v);
   if (d.lt(MIN_TRANSFER)) return "belowMin";
-  if (d.gt(max)) return "aboveMax";
+  if (max && d.gt(max)) return "aboveMax";
   return "ok";
 }
 
@@ -44,7 +48,7 @@ export function swapAmountState(text: string, holding: Dec): "empty" | "invalid"
   return "ok";
 }
 
-/** Whole seconds until `releaseAt`, floored at zero (spec §4). */
+/** Whole seconds until `releaseAt`, floored at zero. */
 export function remainingSeconds(releaseAt: string, now: number): number {
   const ms = new Date(releaseAt).getTime() - now;
   return Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;

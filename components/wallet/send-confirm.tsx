@@ -2,33 +2,28 @@
 
 /**
  * The steps after the amount, the same in the send modal and on the transfer page: the Travel Rule's recipient
- * details when the amount needs them (./travel-rule-fields.tsx), then the review with what the Travel Rule sends.
+ * details when the amount needs them (./travel-rule-fields.tsx), then the review of the amount as typed (what
+ * arrives, the fee and the total in WLD and KRW, the destination) with what the Travel Rule sends, and the request.
  */
-import type { TravelRuleBody, SendReview } from "@/lib/wallet/review";
-import type { WithdrawStatus } from "@/lib/wallet/limits";
+import { useTranslations } from "next-intl";
+import { sendReview } from "@/lib/wallet/review";
 import { ReviewStep } from "./review-step";
 import { TravelRuleStep } from "./travel-rule-fields";
-import type { SendSteps } from "./use-send-steps";
+import type { SendFlow } from "./use-send-flow";
 
-export function SendConfirm({
-  steps,
-  review,
-  status,
-  confirmLabel,
-  loading,
-  error,
-  onConfirm,
-}: {
-  steps: SendSteps;
-  review: SendReview;
-  /** GET withdraw-status: the sender's details (undefined while it loads). */
-  status: WithdrawStatus | undefined;
-  confirmLabel: string;
-  loading: boolean;
-  /** The request's refusal, shown on the step the member is on. */
-  error: string | null;
-  onConfirm: (otp: string | undefined, travelRule: TravelRuleBody | undefined) => void;
-}) {
+/** Shown once the amount has passed the form's checks (the review reads it as a number). */
+export function SendConfirm({ flow }: { flow: SendFlow }) {
+  const ts = useTranslations(`Wallet.send.${flow.type}`);
+  const { steps, prices } = flow;
+  const status = flow.limits.data; // the sender's details (undefined while they load)
+  const review = sendReview({
+    amount: flow.amount.trim(),
+    walletAddr: flow.walletAddr,
+    staked: flow.stakedWld,
+    priceKrw: flow.priceKrw,
+    priceStale: prices.data?.stale,
+    priceTrusted: prices.data?.trusted,
+  });
   if (steps.step === "travelRule")
     return (
       <TravelRuleStep
@@ -36,18 +31,18 @@ export function SendConfirm({
         originatorName={status?.originator.name}
         amount={review.receive}
         amountKrw={review.receiveKrw}
-        error={error}
+        error={flow.submitError}
       />
     );
   return (
     <ReviewStep
       review={review}
       travelRule={steps.body && { originator: status?.originator, recipient: steps.body }}
-      confirmLabel={confirmLabel}
-      loading={loading}
-      error={error}
+      confirmLabel={ts("submit")}
+      loading={flow.submit.isPending}
+      error={flow.submitError}
       onBack={steps.back}
-      onConfirm={(otp) => onConfirm(otp, steps.body)}
+      onConfirm={(otp) => flow.send(otp, steps.body)}
     />
   );
 }

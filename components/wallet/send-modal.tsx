@@ -1,90 +1,59 @@
 "use client";
 
 /**
- * Transfer and Withdraw (spec §5; issue 12 items 1, 2): one flow for both request types, which the server
+ * Transfer and Withdraw: one flow for both request types, which the server
  * treats alike (lib/wallet/requests.ts createTransferRequest): a wallet address first, the fee of its
  * network, spendable = staked − the KRW hold's part of the lock − fee (floored to 2 decimals), minimum 5, one
  * pending request per coin and type. Form → the Travel Rule's recipient details at or above its threshold
  * (./use-send-steps.ts) → review (what arrives, fee in WLD and KRW, destination, what the Travel Rule sends) →
  * receipt with the request's status.
  * The member enters what should arrive; the server adds the fee and reserves the total.
- * Issue 29 item 2: the form says where sendable WLD comes from (the lock balance) and how 출금 and 전송 differ
+ * The form says where sendable WLD comes from (the lock balance) and how 출금 and 전송 differ
  * (only in the name on the record: the server handles both alike), offers the swap in one tap when WLD is held but
  * the lock cannot cover the minimum (./send-source.tsx), and a 최대 button fills what the server will accept.
+ * The form's state, the amount field, the review and the receipt are the transfer page's too (./use-send-flow.ts).
  * Loaded lazily (React.lazy) when opened, so /wallet's first load does not carry it.
  */
 import { useQuery } from "@tanstack/react-query";
-import { AppLink } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useMember } from "@/components/member/member-context";
-import { usePrices, wldOf } from "@/components/member/decimals";
-import { enc, useCoins, useProfile, useStaked } from "@/components/member/queries";
+import { enc } from "@/components/member/queries";
 import { useErrorText } from "@/components/member/error-text";
-import {
-  type SendType,
-  type TransferRequestAnswer,
-  useCreateTransferRequest,
-} from "@/components/member/use-create-transfer-request";
-import { useIdempotentAmount } from "@/components/member/use-idempotent-amount";
-import { AmountInput } from "@/components/ui/amount-input";
+import type { SendType } from "@/components/member/use-create-transfer-request";
+import { MaintenanceBanner } from "@/components/maintenance/maintenance-banner";
+import { AppLink } from "@/components/ui/app-link";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
-import { MaintenanceBanner } from "@/components/maintenance/maintenance-banner";
-import { sendFeature } from "@/lib/maintenance/features";
 import { Modal } from "@/components/ui/modal";
 import { api } from "@/lib/client/api";
-import { D, formatWld } from "@/lib/money";
-import { formatKrwText } from "@/lib/money-text";
-import { sendReview, splitWalletAddr } from "@/lib/wallet/review";
+import { sendFeature } from "@/lib/maintenance/features";
+import { formatWld } from "@/lib/money";
+import { splitWalletAddr } from "@/lib/wallet/review";
 import { useNetworkName } from "@/components/member/network-name";
 import { useExchangeName } from "./destination-name";
-import { Receipt } from "./receipt";
-import { checkTransferAmount, feeForWallet, MIN_TRANSFER } from "./rules";
+import { checkTransferAmount, MIN_TRANSFER } from "./rules";
+import { SendAmountInput } from "./send-amount";
 import { SendConfirm } from "./send-confirm";
-import { fillMax, SendSource } from "./send-source";
+import { SendSource } from "./send-source";
 import { SwapModal } from "./swap-modal";
-import { useSendSteps } from "./use-send-steps";
-import { heldBackMax, sendableMax, useWithdrawStatus, WithdrawLimits, withdrawBlock } from "./withdraw-limits";
+import { TransferReceipt } from "./transfer-receipt";
+import { useSendFlow } from "./use-send-flow";
+import { WithdrawLimits } from "./withdraw-limits";
 
 export function SendModal({ type, onClose }: { type: SendType; onClose: () => void }) {
   const t = useTranslations("Wallet.transfer");
   const ts = useTranslations(`Wallet.send.${type}`);
   const tn = useTranslations("Wallet.send");
-  const tr = useTranslations("Wallet.review");
   const tc = useTranslations("Common");
-  const tl = useTranslations("Wallet.limits");
   const { userId } = useMember();
-  const profile = useProfile();
-  const staked = useStaked();
-  const coins = useCoins();
   const [swapping, setSwapping] = useState(false);
-  const prices = usePrices();
   const errorText = useErrorText();
   const exchangeName = useExchangeName();
   const networkName = useNetworkName();
-  const limits = useWithdrawStatus(); // cool-down, today's KRW limit, KRW hold, destination: before the member types
-  // One key per amount: a double click or retry cannot create two requests.
-  const { amount, key, setAmount, reset } = useIdempotentAmount();
-  const [done, setDone] = useState<TransferRequestAnswer["request"] | null>(null);
-  const priceKrw = prices.data?.prices.WLD ?? null;
-  const steps = useSendSteps({
-    amount,
-    priceKrw,
-    thresholdKrw: limits.data?.travelRuleThresholdKrw,
-    onRecipientChange: () => setAmount(amount),
-    onStepChange: () => submit.reset(),
-  });
-
-  const walletAddr = profile.data?.walletAddr ?? null;
-  const fee = feeForWallet(walletAddr);
-  const stakedWld = wldOf(staked.data);
-  const max = sendableMax(stakedWld, fee, limits.data);
-  const check = checkTransferAmount(amount, max);
-  const guard = withdrawBlock(limits.data, amount, priceKrw);
-  const maxFill = fillMax(max, limits.data, priceKrw);
-  const holding = wldOf(coins.data);
-  const heldBack = check === "aboveMax" ? heldBackMax(amount, stakedWld, fee, limits.data) : null;
+  const flow = useSendFlow(type);
+  const { profile, staked, coins, limits, steps, walletAddr, fee, stakedWld, max, holding, guard, done } = flow;
+  const check = checkTransferAmount(flow.amount, max);
 
   const duplicate = useQuery({
     queryKey: ["transfer-duplicate", userId, type],
@@ -96,31 +65,10 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
     staleTime: 0,
   });
 
-  const submit = useCreateTransferRequest({
-    onSuccess: (res) => {
-      setDone(res.request ?? null);
-      reset();
-      steps.reset();
-    },
-    onError: (err) => steps.refused(err),
-  });
-
   const destination = splitWalletAddr(walletAddr);
   const loading = profile.isPending || staked.isPending || coins.isPending;
   const insufficient = !loading && max.lt(MIN_TRANSFER);
   const canSwap = insufficient && holding.gt(0);
-  const error =
-    check === "invalid"
-      ? t("invalidAmount")
-      : check === "belowMin"
-        ? t("belowMin")
-        : heldBack
-          ? tl("overHold", { max: formatWld(heldBack) })
-          : check === "aboveMax"
-            ? ts("aboveMax")
-            : guard.overLimit
-              ? tl("overLimit", { left: formatKrwText(limits.data?.leftTodayKrw ?? "0") })
-              : null;
   const blocked =
     check !== "ok" ||
     !!duplicate.data?.exists ||
@@ -133,40 +81,7 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
     guard.closedDestination;
 
   const body = () => {
-    if (done)
-      return (
-        <Receipt
-          title={ts("receiptTitle")}
-          id={done.id}
-          status={done.status}
-          underReview={done.underReview}
-          rows={[
-            {
-              label: tr("receive"),
-              value: `${formatWld(done.amount, true)} WLD`,
-              strong: true,
-              testId: "receipt-amount",
-            },
-            { label: tr("fee"), value: `${formatWld(done.fee, true)} WLD` },
-            { label: tr("total"), value: `${formatWld(done.total, true)} WLD` },
-            ...(destination
-              ? [
-                  {
-                    label: tr("destination"),
-                    value: (
-                      <>
-                        {[networkName(destination.network), exchangeName(destination)].filter(Boolean).join(" · ")}{" "}
-                        <span className="font-mono">{destination.short}</span>
-                      </>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-          note={tr("adminNote")}
-          onClose={onClose}
-        />
-      );
+    if (done) return <TransferReceipt type={type} request={done} walletAddr={walletAddr} onClose={onClose} />;
     if (loading)
       return (
         <div className="flex flex-col gap-2" aria-busy="true">
@@ -193,31 +108,7 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
           </AppLink>
         </div>
       );
-    const submitError = submit.isError ? errorText(submit.error, "transferFailed") : null;
-    const review =
-      check === "ok" &&
-      sendReview({
-        amount: amount.trim(),
-        walletAddr,
-        staked: stakedWld,
-        priceKrw,
-        priceStale: prices.data?.stale,
-        priceTrusted: prices.data?.trusted,
-      });
-    if (review && steps.step !== "form")
-      return (
-        <SendConfirm
-          steps={steps}
-          review={review}
-          status={limits.data}
-          confirmLabel={ts("submit")}
-          loading={submit.isPending}
-          error={submitError}
-          onConfirm={(otp, travelRule) =>
-            submit.mutate({ coinSymbol: "WLD", amount: amount.trim(), idempotencyKey: key, type, otp, travelRule })
-          }
-        />
-      );
+    if (check === "ok" && steps.step !== "form") return <SendConfirm flow={flow} />;
     return (
       <form
         className="flex flex-col gap-3"
@@ -254,23 +145,10 @@ export function SendModal({ type, onClose }: { type: SendType; onClose: () => vo
         )}
         {duplicate.isError && <FormAlert>{errorText(duplicate.error, "duplicateCheckFailed")}</FormAlert>}
         {duplicate.data?.exists && <FormAlert>{t("pending")}</FormAlert>}
-        <AmountInput
-          label={ts("amount")}
-          value={amount}
-          onValueChange={setAmount}
-          hint={t("amountHint", { min: MIN_TRANSFER.toFixed() })}
-          error={error}
-          maxButton={{
-            label: tn("max"),
-            disabled: !maxFill || limits.isPending,
-            onClick: () => {
-              if (maxFill) setAmount(maxFill.toFixed());
-            },
-          }}
-        />
+        <SendAmountInput flow={flow} label={ts("amount")} error={flow.amountError(check)} />
         {check === "ok" && (
           <p className="text-sm text-gray-600 tabular-nums" data-testid="transfer-total">
-            {t("total", { total: formatWld(new D(amount.trim()).add(fee)) })}
+            {t("total", { total: formatWld(fee.plus(flow.amount.trim())) })}
           </p>
         )}
         <Button type="submit" size="lg" disabled={blocked}>

@@ -1,8 +1,8 @@
 "use client";
 
 /**
- * Where sendable WLD comes from (issue 29 item 2): transfers and withdrawals leave from the staking balance (the
- * protected lock, spec §5 "spendable is staked WLD minus the fee"), never from the WLD held. The send form says so
+ * Where sendable WLD comes from: transfers and withdrawals leave from the staking balance (the
+ * protected lock; the spec's "spendable is staked WLD minus the fee"), never from the WLD held. The send form says so
  * in one line, and when WLD is held but the lock balance cannot cover the minimum, offers the swap (holding →
  * lock) in one tap, prefilled with the holding. Also the 최대 figure: what the server will accept, amount + fee ≤
  * the lock balance less the KRW hold's part (./withdraw-limits sendableMax), within what is left of today's limit.
@@ -22,7 +22,7 @@ export function fillMax(max: Dec, status: WithdrawStatus | undefined, priceKrw: 
   let out = max;
   const left = parseDecimal(status?.leftTodayKrw);
   if (left && priceKrw && new D(priceKrw.toFixed()).gt(0)) {
-    const byLimit = new D(left.toFixed()).div(priceKrw.toFixed()).toDecimalPlaces(2, D.ROUND_DOWN);
+    const byLimit = new D(left.toFixed()).div(priceKrw.toFixed()).round(2, D.roundDown);
     if (byLimit.lt(out)) out = byLimit;
   }
   return out.lt(MIN_TRANSFER) ? null : out;

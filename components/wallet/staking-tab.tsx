@@ -18,7 +18,7 @@ const SwapModal = lazy(() => import("./swap-modal").then((m) => ({ default: m.Sw
 const StakingTermsModal = lazy(() => import("./staking-terms-modal").then((m) => ({ default: m.StakingTermsModal })));
 
 export const HISTORY_PAGE = 4;
-/** Load the next page when the list is scrolled to within this many pixels of its bottom (spec §9). */
+/** Load the next page when the list is scrolled to within this many pixels of its bottom (the spec's figure). */
 export const LOAD_MORE_PX = 10;
 
 export function StakingTab() {

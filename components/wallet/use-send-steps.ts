@@ -9,7 +9,7 @@
  */
 import { useState } from "react";
 import { ApiError } from "@/lib/client/api";
-import { D, type Dec } from "@/lib/money";
+import type { Dec } from "@/lib/money";
 import { parseDecimal } from "@/lib/money-text";
 import { missingTravelRuleFields, type TravelRuleField } from "@/lib/travel-rule/fields";
 import { EMPTY_TRAVEL_RULE, type TravelRuleForm, travelRuleApplies, travelRuleBody } from "@/lib/wallet/review";
@@ -49,9 +49,8 @@ export function useSendSteps({
   // The amount the server asked the details for, and the threshold it named.
   const [asked, setAsked] = useState<{ amount: string; thresholdKrw: string | undefined } | null>(null);
   const value = amount.trim();
-  const travelRule =
-    asked?.amount === value ||
-    (parseDecimal(value) !== null && travelRuleApplies(new D(value), priceKrw, thresholdKrw));
+  const typed = parseDecimal(value);
+  const travelRule = asked?.amount === value || (typed !== null && travelRuleApplies(typed, priceKrw, thresholdKrw));
 
   return {
     step,

@@ -5,8 +5,8 @@ import { addFixed, type Fixed, FIXED_ZERO, mulFixed } from "@/lib/money-text";
 
 /**
  * The member's total in KRW: every holding and staked amount × its KRW price, exact (big.js through
- * lib/money-text.ts, no float; decimal.js stays off the wallet's first load). WLD falls back to GET /api/price/WLD when the
- * price map lacks it.
+ * lib/money-text.ts, no float; lib/money.ts's helpers stay off the wallet's first load). WLD falls back to
+ * GET /api/price/WLD when the price map lacks it.
  */
 export function useWalletTotal(): { total: Fixed | null; loading: boolean; unavailable: boolean } {
   const coins = useCoins();

@@ -1,10 +1,10 @@
 "use client";
 
 /**
- * What the member may still send before typing (issue 14 items 3 and 6): a running cool-down with the moment
+ * What the member may still send before typing: a running cool-down with the moment
  * transfers and withdrawals open again, what is left of today's withdrawal limit in KRW, the WLD bought with KRW
  * that cannot leave yet and when it opens (the KRW hold), and a destination that cannot receive: an exchange
- * that is blocked (only an administrator resets a set address, spec §3) or a personal wallet not yet proven the
+ * that is blocked (a set address changes only by an administrator's reset) or a personal wallet not yet proven the
  * member's. Read from GET /api/users/{userId}/withdraw-status; the server checks all of it again on every request
  * (lib/wallet/limits.ts, requests.ts), this only saves the member a refused request. Shared by the transfer page
  * and the send modal.
@@ -16,7 +16,7 @@ import { useMember } from "@/components/member/member-context";
 import { AppLink } from "@/components/ui/app-link";
 import { api } from "@/lib/client/api";
 import { formatKst } from "@/lib/kst-time";
-import { D, type Dec } from "@/lib/money";
+import { D, type Dec, maxDec } from "@/lib/money";
 import { formatKrwText, formatWldText, parseDecimal } from "@/lib/money-text";
 import { useExchangeName } from "./destination-name";
 import { spendable } from "./rules";
@@ -60,7 +60,7 @@ export function withdrawBlock(
 
 /** The most that can be asked now, fee excluded: staked minus the part of the lock the KRW hold keeps, minus the fee. */
 export function sendableMax(staked: Dec, fee: Dec, status: WithdrawStatus | undefined): Dec {
-  return spendable(D.max(staked.minus(status?.krwHold.inLock ?? 0), 0), fee);
+  return spendable(maxDec(staked.minus(status?.krwHold.inLock ?? 0), 0), fee);
 }
 
 /**

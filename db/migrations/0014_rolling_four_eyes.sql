@@ -23,11 +23,7 @@ CREATE INDEX "admin_direct_changes_actor_created_idx" ON "admin_direct_changes" 
 --> statement-breakpoint
 CREATE INDEX "admin_direct_changes_member_created_idx" ON "admin_direct_changes" USING btree ("member_id","created_at");
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION admin_direct_changes_append_only() RETURNS trigger AS $$
-BEGIN
-  RAISE EXCEPTION 'admin_direct_changes is append-only';
-END;
-$$ LANGUAGE plpgsql;
+--> function: db/functions/admin_direct_changes_append_only.sql
 --> statement-breakpoint
 CREATE TRIGGER admin_direct_changes_no_update BEFORE UPDATE OR DELETE ON admin_direct_changes
   FOR EACH ROW EXECUTE FUNCTION admin_direct_changes_append_only();
@@ -43,57 +39,6 @@ CREATE INDEX "proposals_pending_deposit_idx" ON "proposals" USING btree (((paylo
 -- PENDING `deposit` proposal not expired at p_at, the application clock) cannot be cancelled — an administrator has
 -- confirmed the KRW and the decision is under way ({"refused": "REQUEST_AWAITING_APPROVAL"}). The check is made
 -- holding the request's row, which proposing the deposit also holds, so the two cannot cross.
-DROP FUNCTION request_cancel(bigint, integer);
+DROP FUNCTION IF EXISTS request_cancel(bigint, integer);
 --> statement-breakpoint
-CREATE FUNCTION request_cancel(p_id bigint, p_user_id integer, p_at timestamptz) RETURNS jsonb
-LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-  r record;
-  v_active boolean;
-  v_status request_status;
-  v_owner integer;
-  v_post jsonb;
-BEGIN
-  -- The member's row first, then their request (users → requests → ledger, as a deactivation takes them): the
-  -- expiry below locks the request row when it writes.
-  SELECT x.status = 'ACTIVE' INTO v_active FROM users x WHERE x.id = p_user_id FOR SHARE;
-  PERFORM expire_stale_quotes(p_user_id, p_id);
-  IF v_active IS NOT TRUE THEN
-    RETURN jsonb_build_object('refused', 'NOT_FOUND');
-  END IF;
-  -- The request's row before the check: an approval proposing this deposit holds it until it commits, and the
-  -- check (a statement of its own, READ COMMITTED) then sees that proposal.
-  PERFORM 1 FROM requests x WHERE x.id = p_id AND x.user_id = p_user_id AND x.status = 'PENDING' FOR UPDATE;
-  IF FOUND AND EXISTS (
-    SELECT 1 FROM proposals p
-    WHERE p.kind = 'deposit' AND p.status = 'PENDING' AND (p.payload->>'requestId')::bigint = p_id
-      AND p.expires_at > p_at) THEN
-    RETURN jsonb_build_object('refused', 'REQUEST_AWAITING_APPROVAL');
-  END IF;
-  UPDATE requests x SET status = 'CANCELLED', handled_by = p_user_id, reason = NULL, updated_at = now()
-  WHERE x.id = p_id AND x.user_id = p_user_id AND x.status = 'PENDING'
-  RETURNING x.id, x.type, x.coin_symbol, x.amount, x.total INTO r;
-  IF NOT FOUND THEN
-    SELECT x.user_id, x.status INTO v_owner, v_status FROM requests x WHERE x.id = p_id;
-    RETURN jsonb_build_object('refused', CASE
-      WHEN v_owner IS DISTINCT FROM p_user_id THEN 'NOT_FOUND'
-      WHEN v_status = 'EXPIRED' THEN 'REQUEST_EXPIRED'
-      ELSE 'CONFLICT' END);
-  END IF;
-  IF r.type <> 'DEPOSIT' THEN
-    v_post := ledger_post(
-      r.type::text || '_RELEASE', 'request-settle:' || r.id, NULL, p_user_id, 'request ' || r.id || ' cancelled',
-      jsonb_build_array(
-        jsonb_build_object('u', p_user_id, 'c', r.coin_symbol, 'k', 'held', 'a', (-r.total)::text),
-        jsonb_build_object('u', p_user_id, 'c', r.coin_symbol, 'k', 'staked', 'a', r.total::text)),
-      NULL, NULL);
-    UPDATE requests SET settle_posting_id = (v_post->>'posting_id')::bigint WHERE id = r.id;
-  END IF;
-  INSERT INTO notifications (user_id, kind, params)
-  VALUES (p_user_id, 'request_cancelled', jsonb_build_object(
-    'requestId', r.id, 'type', r.type, 'coin', r.coin_symbol, 'amount', trim_scale(r.amount)::text));
-  INSERT INTO request_events (request_id, status, actor_id) VALUES (r.id, 'CANCELLED', p_user_id);
-  RETURN jsonb_build_object('id', r.id, 'status', 'CANCELLED',
-    'kind', CASE WHEN r.type <> 'DEPOSIT' THEN r.type::text || '_RELEASE' END);
-END;
-$$;
+-- The new request_cancel(): db/functions/request_cancel.sql, applied after the migrations (db/migrate.ts).

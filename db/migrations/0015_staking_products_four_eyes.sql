@@ -44,56 +44,19 @@ INSERT INTO "member_staking_rate_versions" ("user_id", "coin_symbol", "product_i
 SELECT m."user_id", m."coin_symbol", m."product_id", m."annual_rate", u."created_at"
 FROM "member_staking_rates" m JOIN "users" u ON u."id" = m."user_id";
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION staking_product_version() RETURNS trigger AS $$
-BEGIN
-  IF TG_OP = 'UPDATE' AND NEW.coin_symbol = OLD.coin_symbol AND NEW.annual_rate = OLD.annual_rate
-     AND NEW.min_amount = OLD.min_amount AND NEW.active = OLD.active THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO staking_product_versions (product_id, coin_symbol, annual_rate, min_amount, active, valid_from)
-  VALUES (NEW.id, NEW.coin_symbol, NEW.annual_rate, NEW.min_amount, NEW.active, GREATEST(
-    CASE WHEN TG_OP = 'UPDATE' AND NEW.updated_at IS NOT DISTINCT FROM OLD.updated_at THEN now() ELSE NEW.updated_at END,
-    (SELECT max(v.valid_from) FROM staking_product_versions v WHERE v.product_id = NEW.id)));
-  RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
+--> function: db/functions/staking_product_version.sql
 --> statement-breakpoint
 CREATE TRIGGER staking_products_version AFTER INSERT OR UPDATE ON staking_products
   FOR EACH ROW EXECUTE FUNCTION staking_product_version();
 --> statement-breakpoint
 -- A member's row removed (or moved to another member or coin) leaves a version without a rate or product there.
-CREATE OR REPLACE FUNCTION member_staking_rate_version() RETURNS trigger AS $$
-BEGIN
-  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND (NEW.user_id, NEW.coin_symbol) IS DISTINCT FROM (OLD.user_id, OLD.coin_symbol)) THEN
-    INSERT INTO member_staking_rate_versions (user_id, coin_symbol, product_id, annual_rate, valid_from)
-    VALUES (OLD.user_id, OLD.coin_symbol, NULL, NULL, GREATEST(now(),
-      (SELECT max(v.valid_from) FROM member_staking_rate_versions v
-       WHERE v.user_id = OLD.user_id AND v.coin_symbol = OLD.coin_symbol)));
-    IF TG_OP = 'DELETE' THEN
-      RETURN NULL;
-    END IF;
-  ELSIF TG_OP = 'UPDATE' AND NEW.product_id IS NOT DISTINCT FROM OLD.product_id
-     AND NEW.annual_rate IS NOT DISTINCT FROM OLD.annual_rate THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO member_staking_rate_versions (user_id, coin_symbol, product_id, annual_rate, valid_from)
-  VALUES (NEW.user_id, NEW.coin_symbol, NEW.product_id, NEW.annual_rate, GREATEST(
-    CASE WHEN TG_OP = 'UPDATE' AND NEW.updated_at IS NOT DISTINCT FROM OLD.updated_at THEN now() ELSE NEW.updated_at END,
-    (SELECT max(v.valid_from) FROM member_staking_rate_versions v
-     WHERE v.user_id = NEW.user_id AND v.coin_symbol = NEW.coin_symbol)));
-  RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
+--> function: db/functions/member_staking_rate_version.sql
 --> statement-breakpoint
 CREATE TRIGGER member_staking_rates_version AFTER INSERT OR UPDATE OR DELETE ON member_staking_rates
   FOR EACH ROW EXECUTE FUNCTION member_staking_rate_version();
 --> statement-breakpoint
 -- The history is append-only: what a paid day was paid at cannot be rewritten.
-CREATE OR REPLACE FUNCTION staking_rate_versions_append_only() RETURNS trigger AS $$
-BEGIN
-  RAISE EXCEPTION '% is append-only', TG_TABLE_NAME;
-END;
-$$ LANGUAGE plpgsql;
+--> function: db/functions/staking_rate_versions_append_only.sql
 --> statement-breakpoint
 CREATE TRIGGER staking_product_versions_no_update BEFORE UPDATE OR DELETE ON staking_product_versions
   FOR EACH ROW EXECUTE FUNCTION staking_rate_versions_append_only();

@@ -5,11 +5,7 @@
 -- header of every posting, is guarded like its entries: no UPDATE, DELETE or TRUNCATE.
 -- These hold against anyone who cannot switch a trigger off; the app's own database role (npm run db:roles,
 -- scripts/db-roles.ts) also lacks the privileges themselves, and only the tables' owner could switch a trigger off.
-CREATE OR REPLACE FUNCTION ledger_postings_immutable() RETURNS trigger AS $$
-BEGIN
-  RAISE EXCEPTION 'ledger_postings are immutable';
-END;
-$$ LANGUAGE plpgsql;
+--> function: db/functions/ledger_postings_immutable.sql
 --> statement-breakpoint
 CREATE TRIGGER ledger_postings_no_update BEFORE UPDATE OR DELETE ON ledger_postings
   FOR EACH ROW EXECUTE FUNCTION ledger_postings_immutable();

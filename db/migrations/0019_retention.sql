@@ -33,11 +33,7 @@ CREATE INDEX "retained_id_images_user_idx" ON "retained_id_images" ("user_id");
 -- The application still updates these rows (a request's status, a history row hidden), so only DELETE (a row
 -- trigger) and TRUNCATE (a statement trigger, which also fires for a TRUNCATE … CASCADE from another table) are
 -- refused. db/roles.ts reads the guard: the app role gets no DELETE on these tables (and TRUNCATE on none).
-CREATE OR REPLACE FUNCTION money_records_kept() RETURNS trigger AS $$
-BEGIN
-  RAISE EXCEPTION '% rows are money records: never deleted', TG_TABLE_NAME;
-END;
-$$ LANGUAGE plpgsql;
+--> function: db/functions/money_records_kept.sql
 --> statement-breakpoint
 DO $$
 DECLARE t text;

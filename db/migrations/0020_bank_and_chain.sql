@@ -143,14 +143,4 @@ $$;
 --> statement-breakpoint
 -- The daily limit counts what is on its way out: SENDING and PAID are approved requests one step further; FAILED
 -- (refunded) frees its share like a rejection.
-CREATE OR REPLACE FUNCTION outgoing_krw(p_user_id integer, p_start timestamptz, p_end timestamptz, p_exclude bigint)
-RETURNS numeric LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  -- plpgsql, not sql: its plan is kept for the session (a sql function called like this is planned on every call).
-  RETURN (
-    SELECT COALESCE(sum(r.amount * COALESCE(r.price_krw, 0)), 0) FROM requests r
-    WHERE r.user_id = p_user_id AND r.type IN ('TRANSFER', 'WITHDRAW')
-      AND r.status::text IN ('PENDING', 'APPROVED', 'SENDING', 'PAID')
-      AND r.created_at >= p_start AND r.created_at < p_end AND r.id IS DISTINCT FROM p_exclude);
-END;
-$$;
+-- outgoing_krw(): db/functions/outgoing_krw.sql, applied after the migrations (db/migrate.ts).

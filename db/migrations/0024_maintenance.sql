@@ -24,11 +24,7 @@ ALTER TABLE "feature_pauses" ADD CONSTRAINT "feature_pauses_notice_id_notices_id
 CREATE UNIQUE INDEX "feature_pauses_open_uq" ON "feature_pauses" USING btree ("feature") WHERE "resumed_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "feature_pauses_paused_at_idx" ON "feature_pauses" USING btree ("paused_at" DESC,"id" DESC);--> statement-breakpoint
 -- The history is kept: no DELETE, no TRUNCATE (db/roles.ts reads the guard and grants the app role no DELETE).
-CREATE OR REPLACE FUNCTION feature_pauses_kept() RETURNS trigger AS $$
-BEGIN
-  RAISE EXCEPTION 'feature_pauses rows are the maintenance history: never deleted';
-END;
-$$ LANGUAGE plpgsql;
+--> function: db/functions/feature_pauses_kept.sql
 --> statement-breakpoint
 CREATE TRIGGER "feature_pauses_no_delete" BEFORE DELETE ON "feature_pauses" FOR EACH ROW EXECUTE FUNCTION feature_pauses_kept();--> statement-breakpoint
 CREATE TRIGGER "feature_pauses_no_truncate" BEFORE TRUNCATE ON "feature_pauses" FOR EACH STATEMENT EXECUTE FUNCTION feature_pauses_kept();

@@ -55,11 +55,7 @@ CREATE UNIQUE INDEX "inquiry_images_key_uq" ON "inquiry_images" USING btree ("st
 --> statement-breakpoint
 CREATE INDEX "inquiry_images_message_idx" ON "inquiry_images" USING btree ("message_id");
 --> statement-breakpoint
-CREATE FUNCTION support_records_kept() RETURNS trigger AS $$
-BEGIN
-  RAISE EXCEPTION '% rows are support records: never deleted', TG_TABLE_NAME;
-END;
-$$ LANGUAGE plpgsql;
+--> function: db/functions/support_records_kept.sql
 --> statement-breakpoint
 DO $$
 DECLARE t text;

@@ -1,5 +1,5 @@
 /**
- * Who decided a request and when (the requests CSV, issue 29): the first APPROVED, REJECTED or RETURNED event a
+ * Who decided a request and when (the requests CSV): the first APPROVED, REJECTED or RETURNED event a
  * person wrote (request_events; a payout that left the chain writes APPROVED without a person and is not a
  * decision). One query for any number of requests (the ids travel as one array parameter).
  */

@@ -89,7 +89,7 @@ export async function pauseHistory(
 }
 
 /** One pause by id, locked FOR UPDATE (a resume), or null. */
-export async function lockPause(db: DbOrTx, { id }: { id: number }) {
+export async function pauseForUpdate(db: DbOrTx, { id }: { id: number }) {
   const [row] = await db
     .select({
       id: featurePauses.id,

@@ -1,5 +1,5 @@
 /**
- * The member's own CSV exports (issue 14 item 5, issue 29 item 3): every posting on the member's balances and
+ * The member's own CSV exports: every posting on the member's balances and
  * every daily reward, newest first, each with the KRW price that values it — a buy at its request's quote, a
  * reward at its day's stored price (dayPrice), anything else at the nearest stored spot price (price_snapshots,
  * series 'ticker', the coin's symbol) at or before it, found through the (symbol, series, time) unique index.
@@ -32,7 +32,7 @@ const priced = (r: Raw): PricedRow => ({
 });
 
 /**
- * A ledger posting as the member's tax file shows it (issue 29 item 3): what it did to each of the member's
+ * A ledger posting as the member's tax file shows it: what it did to each of the member's
  * balances of one coin — `holding` (보유), `lock` (보호 잠금: staked + held, so a request's hold and its release
  * net to nothing) and `rewards` — so the file's columns add up to the balances. With its history row when it
  * has one (`txId`, `txType`, `txAmount`, `hidden`: an administrator hid it from the on-screen history), the

@@ -29,16 +29,16 @@ export type RequestDto = {
   awaitingApproval: boolean;
   /** A transfer/withdrawal held by an open fraud case (심사 중, no accusation): decided before any approval. */
   underReview: boolean;
-  /** KRW deposits (issue 28): what the bank transfer carries and what the bank confirmed; null for the others. */
+  /** KRW deposits: what the bank transfer carries and what the bank confirmed; null for the others. */
   deposit: DepositProofDto | null;
-  /** Transfers and withdrawals (issue 28): the payout on chain, once the operator recorded its hash; else null. */
+  /** Transfers and withdrawals: the payout on chain, once the operator recorded its hash; else null. */
   payout: PayoutProofDto | null;
   createdAt: string;
   updatedAt: string;
 };
 
 export type DepositProofDto = {
-  /** The name the member's bank transfer must carry (입금자명); null for deposits made before issue 28. */
+  /** The name the member's bank transfer must carry (입금자명); null for deposits made before migration 0020. */
   depositorName: string | null;
   /** The KRW the statement line (or an administrator's approval naming it) confirmed arrived (입금 확인). */
   krwReceived: string | null;
@@ -57,7 +57,6 @@ export type PayoutProofDto = {
   recordedAt: string;
   paidAt: string | null;
 };
-export type AdminRequestDto = RequestDto & { user: { id: number; userId: string; name: string } };
 
 /** The status as it stands now: a PENDING deposit past its quote's end is EXPIRED. */
 const effectiveStatus = sql<RequestStatus>`(CASE WHEN ${requests.status} = 'PENDING' AND ${requests.quoteExpiresAt} <= now()
@@ -67,7 +66,6 @@ const decimal = (c: Column) => sql<string>`trim_scale(${c})::text`;
 
 const columns = {
   id: requests.id,
-  userDbId: requests.userId,
   type: requests.type,
   coinSymbol: requests.coinSymbol,
   amount: decimal(requests.amount),
@@ -217,33 +215,6 @@ export async function memberRequests(db: DbOrTx, { userId, ...f }: Filter & { us
   const pending = await pendingDepositProposals(db, { requestIds: depositIds(rows), at: f.at });
   const held = await heldRequestIds(db, heldIds(rows));
   return { items: rows.map((r) => requestDto(r, pending, held)), total: Number(c?.n ?? 0) };
-}
-
-export async function adminRequests(db: DbOrTx, f: Filter): Promise<{ items: AdminRequestDto[]; total: number }> {
-  const where = filters(f);
-  const rows = await db
-    .select({ ...columns, handle: users.userId, name: users.name })
-    .from(requests)
-    .innerJoin(users, eq(users.id, requests.userId))
-    .where(where)
-    .orderBy(desc(requests.createdAt), desc(requests.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [c] = await db.select({ n: count() }).from(requests).where(where);
-  const pending = await pendingDepositProposals(db, { requestIds: depositIds(rows), at: f.at });
-  const held = await heldRequestIds(db, heldIds(rows));
-  return {
-    items: rows.map((r) => ({
-      ...requestDto(r, pending, held),
-      user: { id: r.userDbId, userId: r.handle, name: r.name },
-    })),
-    total: Number(c?.n ?? 0),
-  };
-}
-
-export async function requestOwner(db: DbOrTx, id: number): Promise<number | null> {
-  const [r] = await db.select({ userId: requests.userId }).from(requests).where(eq(requests.id, id));
-  return r?.userId ?? null;
 }
 
 export type TimelineEventDto = {

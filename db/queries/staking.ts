@@ -164,7 +164,7 @@ export type ProgressDto = {
 /**
  * GET /api/admin/staking/progress: each non-zero stake. Lock end: the product's lock end, or its lock
  * days counted from the member's first stake, else `protectedLockEnd` (the caller passes
- * LOCK_RELEASE_AT from lib/constants.ts, spec §9).
+ * LOCK_RELEASE_AT from lib/constants.ts).
  */
 export async function stakingProgress(
   db: DbOrTx,

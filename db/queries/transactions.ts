@@ -45,7 +45,7 @@ export async function memberTransactions(
 ): Promise<{ items: TransactionDto[]; total: number; hidden: number }> {
   const [{ rows, total }, [h]] = await Promise.all([
     pageOf(db, and(eq(transactions.userId, q.userId), isNull(transactions.hiddenAt)), q),
-    // How many rows an administrator hid: the history says so (they are in the CSV, issue 29 item 3).
+    // How many rows an administrator hid: the history says so (they are in the CSV, so the file sums to the balance).
     db
       .select({ n: count() })
       .from(transactions)

@@ -49,15 +49,6 @@ export async function profileOf(db: DbOrTx, { id }: { id: number }): Promise<Pro
   return u ? toProfileDto(u) : null;
 }
 
-/** What money rules need to know about a member. */
-export async function moneyFactsOf(db: DbOrTx, { id }: { id: number }) {
-  const [u] = await db
-    .select({ id: users.id, idStatus: users.idStatus, walletAddr: users.walletAddr, status: users.status })
-    .from(users)
-    .where(eq(users.id, id));
-  return u ?? null;
-}
-
 /** An active member's id and handle by referral code (case-insensitive), or null. */
 export async function memberByRefCode(db: DbOrTx, { code }: { code: string }) {
   const [u] = await db
@@ -65,28 +56,4 @@ export async function memberByRefCode(db: DbOrTx, { code }: { code: string }) {
     .from(users)
     .where(and(sql`upper(${users.refCode}) = upper(${code})`, eq(users.status, "ACTIVE")));
   return u ?? null;
-}
-
-/** Is the code taken by anyone other than `exceptId` (case-insensitive)? */
-export async function refCodeTaken(
-  db: DbOrTx,
-  { code, exceptId }: { code: string; exceptId: number },
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`upper(${users.refCode}) = upper(${code})`, sql`${users.id} <> ${exceptId}`));
-  return rows.length > 0;
-}
-
-/** Numeric id and handle of an active or deactivated member, or null. */
-export async function memberById(db: DbOrTx, { id }: { id: number }) {
-  const [u] = await db.select({ id: users.id, userId: users.userId }).from(users).where(eq(users.id, id));
-  return u ?? null;
-}
-
-/** A member's numeric id by login handle (case-insensitive), any status, or null. */
-export async function idByHandle(db: DbOrTx, { handle }: { handle: string }): Promise<number | null> {
-  const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userId}) = lower(${handle})`);
-  return u?.id ?? null;
 }

@@ -14,7 +14,7 @@
  *
  * Unfreezing: the member with their password and, when two-factor is on, a code (both under the login throttle),
  * or an administrator's `account_unfreeze` proposal approved by a second administrator (four-eyes,
- * lib/admin/proposal-decisions.ts). Either starts the 24-hour money cool-down (lib/wallet/cooldown.ts UNFREEZE).
+ * lib/admin/proposal-decisions.ts). Either starts the 24-hour money cool-down (lib/money-cooldown.ts UNFREEZE).
  *
  * Why the notification's link carries no token: notifications are only delivered to the signed-in inbox (there is
  * no e-mail or SMS channel), so whoever follows the link already has a session there; a bearer token in a URL would
@@ -27,13 +27,13 @@ import { accountFreezes, users } from "@/db/schema";
 import { freezeHistoryOf, freezeStateOf } from "@/db/queries/account-freezes";
 import { type Actor, propose, proposalOutcome } from "@/lib/admin/proposals";
 import { audit, type RequestMeta } from "@/lib/audit";
-import { verifyCurrentPasswordOrThrow } from "@/lib/auth/passwords";
+import { verifyCurrentPasswordOrThrow } from "@/lib/auth/password-change";
 import { revokeMemberSessions, type SessionUser } from "@/lib/auth/session";
 import { confirmCodeOrThrow } from "@/lib/auth/two-factor";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { notify } from "@/lib/notifications";
-import { activeCooldown, startCooldown } from "@/lib/wallet/cooldown";
+import { activeCooldown, startCooldown } from "@/lib/money-cooldown";
 import { rejectPendingRequests } from "@/lib/wallet/request-decisions";
 import type { AdminFreezeDto, FreezeHow, FreezeStateDto } from "./dto";
 

@@ -1,5 +1,5 @@
 /**
- * The four-eyes limit on a rolling 24-hour total (SECURITY §4.2): what one administrator may move on their own
+ * The four-eyes limit on a rolling 24-hour total (SECURITY.md I39): what one administrator may move on their own
  * authority. Every direct admin balance change — coin, coinunhist deposit and withdraw, interest, staking withdraw,
  * a KRW deposit approval — counts its absolute WLD amount towards two totals: the administrator's (all their direct
  * changes) and the member's (all direct changes to them, by any administrator). A change that would take either
@@ -19,7 +19,7 @@ import type { Coin } from "@/db/schema";
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { D, type Dec } from "@/lib/money";
-import { lockMemberRow } from "@/lib/wallet/holdings";
+import { memberRowForShare } from "@/lib/wallet/member-row";
 
 /** The kinds of direct change that count (the proposal kind each becomes above the limit). */
 export type DirectChangeKind = "coin" | "coinunhist" | "interest" | "staking" | "deposit";
@@ -44,7 +44,7 @@ export async function admitDirectChange(tx: Tx, c: DirectChange): Promise<boolea
   const amount = c.amount.abs();
   const limit = fourEyesLimit();
   if (c.symbol !== "WLD" || amount.gt(limit)) return false;
-  await lockMemberRow(tx, c.memberId);
+  await memberRowForShare(tx, c.memberId);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${ACTOR_LOCK_NS}::integer, ${c.actorId}::integer)`);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${MEMBER_LOCK_NS}::integer, ${c.memberId}::integer)`);
   const at = now();

@@ -18,7 +18,7 @@ import { memberPage, type ViewerScope } from "@/db/queries/members";
 import type { Role } from "@/db/schema";
 import { targetRefusal } from "@/lib/auth/permissions";
 import { reader } from "@/lib/read";
-import { kstDay } from "@/lib/staking/time";
+import { kstDay } from "@/lib/kst-day";
 
 /** Days of sign-ups the dashboard charts (today included). */
 export const SIGNUP_DAYS = 30;
@@ -28,7 +28,7 @@ export type Viewer = { id: number; role: Role };
 
 /**
  * What `viewer` may see of SUPERADMIN and ADMIN accounts: exactly what a single read of one would allow them (a
- * staff role sees neither, issue 30).
+ * staff role sees neither).
  */
 export function scopeOf(viewer: Viewer): ViewerScope {
   const superadmin = { id: 0, role: "SUPERADMIN", status: "ACTIVE" } as const;

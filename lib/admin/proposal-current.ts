@@ -1,5 +1,5 @@
 /**
- * What a proposal would change, as it is now (issue 29 item 11): the approvals screen shows "current → proposed"
+ * What a proposal would change, as it is now: the approvals screen shows "current → proposed"
  * with values read when the queue is read, not the ones stored when it was proposed (a rate may have changed since,
  * and a member without their own rate earns the product's — "— → 20%" said nothing). Read for PENDING proposals
  * only; a decided one keeps its stored `before`.
@@ -12,7 +12,8 @@ import { memberBalances } from "@/lib/ledger";
 import { toDecimalString } from "@/lib/money";
 import { effectiveRates } from "@/lib/staking/rates";
 import { defaultDailyLimitKrw } from "@/lib/wallet/limits";
-import type { Payloads, ProposalDto } from "./proposals";
+import { storedPayload } from "./proposal-payloads";
+import type { ProposalDto } from "./proposals";
 
 /** The present value(s) a proposal changes; which fields are set depends on its kind. */
 export type ProposalCurrent = {
@@ -40,34 +41,38 @@ async function balanceOf(db: DbOrTx, userId: number, coin: Coin, account: "holdi
   return { balance: all[coin]?.[account] ?? "0", account };
 }
 
-/** The current values of one proposal (null when its kind has none to show, or it is decided). */
+/**
+ * The current values of one proposal (null when its kind has none to show, it is decided, or its stored payload does
+ * not fit its kind: the queue still lists it, and approving it is refused).
+ */
 export async function currentOf(db: DbOrTx, p: ProposalDto): Promise<ProposalCurrent | null> {
   if (p.status !== "PENDING") return null;
   const target = p.target?.id;
   switch (p.kind) {
     case "coin":
     case "coinunhist": {
-      const x = p.payload as Payloads["coin"];
-      return target ? balanceOf(db, target, x.symbol, "holding") : null;
+      const x = storedPayload(p.kind, p.payload);
+      return target && x ? balanceOf(db, target, x.symbol, "holding") : null;
     }
     case "deposit": {
-      const x = p.payload as Payloads["deposit"];
-      return target ? balanceOf(db, target, x.symbol, "holding") : null;
+      const x = storedPayload("deposit", p.payload);
+      return target && x ? balanceOf(db, target, x.symbol, "holding") : null;
     }
     case "interest":
       return target ? balanceOf(db, target, "WLD", "rewards") : null;
     case "staking": {
-      const x = p.payload as Payloads["staking"];
-      return target ? balanceOf(db, target, x.symbol, "staked") : null;
+      const x = storedPayload("staking", p.payload);
+      return target && x ? balanceOf(db, target, x.symbol, "staked") : null;
     }
     case "member_rate": {
-      const x = p.payload as Payloads["member_rate"];
-      if (!target) return null;
+      const x = storedPayload("member_rate", p.payload);
+      if (!target || !x) return null;
       const [r] = await effectiveRates(db, target, [x.coinSymbol]);
       return { rate: r?.rate ?? null, rateSource: r?.source ?? null };
     }
     case "product_rate": {
-      const x = p.payload as Payloads["product_rate"];
+      const x = storedPayload("product_rate", p.payload);
+      if (!x) return null;
       const row = await one<{ rate: string }>(
         db,
         sql`SELECT annual_rate::text AS rate FROM staking_products WHERE id = ${x.productId}`,
@@ -76,7 +81,8 @@ export async function currentOf(db: DbOrTx, p: ProposalDto): Promise<ProposalCur
     }
     case "product_create": {
       // The coin's default rate in force: its newest active product.
-      const x = p.payload as Payloads["product_create"];
+      const x = storedPayload("product_create", p.payload);
+      if (!x) return null;
       const row = await one<{ rate: string }>(
         db,
         sql`SELECT annual_rate::text AS rate FROM staking_products

@@ -1,10 +1,11 @@
 /**
- * Deciding a four-eyes proposal (issue 14 item 2; proposing and reading live in ./proposals.ts). A different
+ * Deciding a four-eyes proposal (SECURITY.md H33, I39; proposing and reading live in ./proposals.ts). A different
  * administrator holding the change's own permission approves it — only then is it applied, by the same use-case
- * code the direct route calls (lib/wallet/admin.ts, lib/staking/admin.ts), in ONE transaction with the proposal
- * row locked FOR UPDATE and its status checked, and a ledger posting keyed `proposal:<id>` (a second application
- * is impossible twice over) — or rejects it (nothing posted). A proposal older than 72 hours cannot be approved
- * (EXPIRED). Times come from lib/clock.ts so tests can move them.
+ * code the direct route calls (./balance-change.ts, lib/staking/admin.ts, …), its stored payload checked against its
+ * kind's schema first (./proposal-payloads.ts), in ONE transaction with the proposal row locked FOR UPDATE and its
+ * status checked, and a ledger posting keyed `proposal:<id>` (a second application is impossible twice over) — or
+ * rejects it (nothing posted). A proposal older than 72 hours cannot be approved (EXPIRED). Times come from
+ * lib/clock.ts so tests can move them.
  */
 import { sql } from "drizzle-orm";
 import { getDb, rowsOf, type Tx } from "@/db/client";
@@ -21,28 +22,13 @@ import { applyDestinationUnblock } from "@/lib/destinations/admin";
 import { applyUnfreezeProposal } from "@/lib/account/freeze";
 import { AppError } from "@/lib/errors";
 import { D } from "@/lib/money";
-import {
-  adjustInterest,
-  createProduct,
-  type ProductInput,
-  productInputOf,
-  setMemberRate,
-  updateProduct,
-  withdrawStake,
-} from "@/lib/staking/admin";
-import { adminDeposit, adminUnrecorded } from "@/lib/wallet/admin";
+import { createProduct, type ProductInput, productInputOf, setMemberRate, updateProduct } from "@/lib/staking/admin";
 import { approveDepositProposal } from "@/lib/wallet/deposit-approval";
 import { setDailyLimitOverride } from "@/lib/wallet/limits";
+import { applyBalanceProposal } from "./balance-change";
 import type { ProposalStatus, ProposalKind } from "./proposal-kinds";
-import {
-  type Actor,
-  actorOf,
-  type Decider,
-  KIND_PERMISSION,
-  type Payloads,
-  type ProposalDto,
-  readProposal,
-} from "./proposals";
+import { type Payloads, payloadOf } from "./proposal-payloads";
+import { type Actor, actorOf, type Decider, KIND_PERMISSION, type ProposalDto, readProposal } from "./proposals";
 
 /** A refused decision leaves an AUTHZ_DENIED audit row like the route guards' refusals, then answers `error`. */
 async function refused(p: ProposalDto, d: Decider, why: Record<string, unknown>, error: AppError): Promise<never> {
@@ -79,7 +65,7 @@ async function authorizeDecision(p: ProposalDto, d: Decider, approving: boolean)
 
 type Locked = { id: string; kind: ProposalKind; status: ProposalStatus; expires_at: string | Date };
 
-async function lockProposal(tx: Tx, id: number): Promise<Locked> {
+async function proposalForUpdate(tx: Tx, id: number): Promise<Locked> {
   const [row] = rowsOf<Locked>(
     await tx.execute(sql`SELECT id::text AS id, kind, status, expires_at FROM proposals WHERE id = ${id} FOR UPDATE`),
   );
@@ -99,80 +85,56 @@ type Applied = { temporaryPassword?: string } | undefined;
 /** Applies an approved proposal with the direct routes' own use-case code, inside the approval's transaction. */
 async function apply(tx: Tx, p: ProposalDto, actor: Actor): Promise<Applied> {
   const meta = { ip: actor.ip ?? undefined, requestId: actor.requestId ?? undefined };
-  const staking = { actorId: actor.id, ip: actor.ip, requestId: actor.requestId, postingKey: postingKeyOf(p.id) };
+  const postingKey = postingKeyOf(p.id);
+  const staking = { actorId: actor.id, ip: actor.ip, requestId: actor.requestId, postingKey };
   const targetId = p.target?.id as number;
   switch (p.kind) {
-    case "coin": {
-      const x = p.payload as Payloads["coin"];
-      await adminDeposit(tx, {
-        adminId: actor.id,
-        targetId,
-        symbol: x.symbol,
-        amount: new D(x.amount),
-        postingKey: postingKeyOf(p.id),
-        ...meta,
-      });
+    case "coin":
+    case "coinunhist":
+    case "interest":
+    case "staking":
+      await applyBalanceProposal(tx, { kind: p.kind, memberId: targetId, payload: p.payload, postingKey }, actor);
       return;
-    }
-    case "coinunhist": {
-      const x = p.payload as Payloads["coinunhist"];
-      await adminUnrecorded(tx, {
-        adminId: actor.id,
-        targetId,
-        symbol: x.symbol,
-        amount: new D(x.amount),
-        action: x.action,
-        postingKey: postingKeyOf(p.id),
-        ...meta,
-      });
-      return;
-    }
-    case "interest": {
-      const x = p.payload as Payloads["interest"];
-      await adjustInterest(tx, targetId, new D(x.amount), x.action, staking);
-      return;
-    }
-    case "staking": {
-      const x = p.payload as Payloads["staking"];
-      await withdrawStake(tx, targetId, x.symbol, new D(x.amount), staking);
-      return;
-    }
     case "member_rate": {
-      const x = p.payload as Payloads["member_rate"];
+      const x = payloadOf("member_rate", p.payload);
       await setMemberRate(targetId, x.coinSymbol, new D(x.rate), staking, tx);
       return;
     }
     case "product_rate": {
-      const x = p.payload as Payloads["product_rate"];
+      const x = payloadOf("product_rate", p.payload);
       await updateProduct(x.productId, productPatchOf(x.patch), staking, tx);
       return;
     }
     case "product_create": {
-      const x = p.payload as Payloads["product_create"];
+      const x = payloadOf("product_create", p.payload);
       await createProduct(productInputOf(x.product), staking, tx);
       return;
     }
     case "withdraw_limit": {
-      const x = p.payload as Payloads["withdraw_limit"];
+      const x = payloadOf("withdraw_limit", p.payload);
       await applyWithdrawLimit(tx, targetId, x.limitKrw, actor);
       return;
     }
     case "role":
+      payloadOf("role", p.payload);
       await applyRoleProposal(tx, p, actor);
       return;
     case "password_reset":
+      payloadOf("password_reset", p.payload);
       return { temporaryPassword: await applyPasswordResetProposal(tx, p, actor) };
     case "two_factor_reset":
+      payloadOf("two_factor_reset", p.payload);
       await applyTwoFactorResetProposal(tx, p, actor);
       return;
     case "destination_unblock":
-      await applyDestinationUnblock(tx, p.payload as Payloads["destination_unblock"], p.id, actor);
+      await applyDestinationUnblock(tx, payloadOf("destination_unblock", p.payload), p.id, actor);
       return;
     case "account_unfreeze":
+      payloadOf("account_unfreeze", p.payload);
       await applyUnfreezeProposal(tx, { id: p.id, targetId, proposedBy: p.proposedBy.id }, actor);
       return;
     case "deposit": {
-      const x = p.payload as Payloads["deposit"];
+      const x = payloadOf("deposit", p.payload);
       await approveDepositProposal(
         tx,
         { id: p.id, payload: x, proposedBy: p.proposedBy.id },
@@ -230,7 +192,7 @@ export async function approveProposal(
   await authorizeDecision(seen, decider, true);
   let applied: Applied;
   const outcome = await db.transaction(async (tx) => {
-    const row = await lockProposal(tx, id);
+    const row = await proposalForUpdate(tx, id);
     if (row.status !== "PENDING") throw stateError(row.status);
     const at = now();
     if (new Date(row.expires_at).getTime() <= at.getTime()) {
@@ -299,7 +261,7 @@ export async function rejectProposal(id: number, note: string, decider: Decider)
   if (!seen) throw new AppError("NOT_FOUND");
   await authorizeDecision(seen, decider, false);
   await db.transaction(async (tx) => {
-    const row = await lockProposal(tx, id);
+    const row = await proposalForUpdate(tx, id);
     if (row.status !== "PENDING") throw stateError(row.status);
     const at = now();
     if (new Date(row.expires_at).getTime() <= at.getTime()) throw new AppError("EXPIRED");

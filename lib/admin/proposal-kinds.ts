@@ -9,16 +9,16 @@ export const PROPOSAL_KINDS = [
   "member_rate",
   "product_rate",
   "withdraw_limit",
-  /** A KRW deposit (buy) approval whose WLD value is above the limit (issue 26). */
+  /** A KRW deposit (buy) approval whose WLD value is above the limit (every credit is four-eyes, SECURITY.md I39). */
   "deposit",
-  /** Granting a console role: ADMIN or SUPERADMIN (issue 26), SUPPORT, FINANCE or COMPLIANCE (issue 30). */
+  /** Granting a console role: ADMIN, SUPERADMIN or a staff role (SUPPORT, FINANCE, COMPLIANCE); SECURITY.md I39. */
   "role",
-  /** Resetting another administrator's password or two-factor (issue 26). */
+  /** Resetting another administrator's password or two-factor (SECURITY.md I39). */
   "password_reset",
   "two_factor_reset",
-  /** A new staking product whose rate would be in force (issue 26). */
+  /** A new staking product whose rate would be in force (no rate in force is raised alone, SECURITY.md I39). */
   "product_create",
-  /** Allowing a blocked destination (exchange) again, or a new one (issue 27). */
+  /** Allowing a blocked destination (exchange) again, or a new one (blocked destinations: SECURITY.md J43). */
   "destination_unblock",
   /** Lifting a member's own account freeze (the panic button, lib/account/freeze.ts) on the member's behalf. */
   "account_unfreeze",
@@ -31,7 +31,7 @@ export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
  * the approvals screen offers 승인/반려 only where the signed-in role holds it (the server decides on every call).
  */
 export const KIND_PERMISSION: Record<ProposalKind, Permission> = {
-  // Money proposals: FINANCE decides them as well as the administrators (issue 30), without `member.credit`.
+  // Money proposals: FINANCE decides them as well as the administrators, without `member.credit`.
   coin: "proposals.decide-money",
   coinunhist: "proposals.decide-money",
   interest: "proposals.decide-money",

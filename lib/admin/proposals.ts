@@ -1,5 +1,5 @@
 /**
- * Four-eyes approval (issue 14 item 2): proposing and reading. An admin balance change (coin, coinunhist,
+ * Four-eyes approval (SECURITY.md H33, I39): proposing and reading. An admin balance change (coin, coinunhist,
  * interest, staking withdraw, a KRW deposit approval) that would take the administrator's or the member's rolling
  * 24-hour total above FOUR_EYES_LIMIT WLD (./four-eyes-limit.ts), every staking-rate change (a member's own rate, a
  * product's rate) and a member's daily withdrawal limit override do not happen when asked: they become a PENDING
@@ -9,23 +9,17 @@
 import { sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
 import type { Coin } from "@/db/schema";
-import { currentAuditMemo } from "@/lib/admin/audit-memo";
+import { currentAuditMemo } from "@/lib/audit-memo";
 import { admitDirectChange } from "@/lib/admin/four-eyes-limit";
-import {
-  newProductRaisesRates,
-  type ProductInput,
-  productChangeRaisesRates,
-  type StoredProduct,
-  storedProduct,
-} from "@/lib/staking/admin";
+import { newProductRaisesRates, type ProductInput, productChangeRaisesRates, storedProduct } from "@/lib/staking/admin";
 import { audit } from "@/lib/audit";
 import type { Role } from "@/lib/auth/permissions";
-import type { UnblockPayload } from "@/lib/destinations/dto";
 import type { SessionUser } from "@/lib/auth/session";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { type Dec, toDecimalString } from "@/lib/money";
 import { currentOf, type ProposalCurrent } from "./proposal-current";
+import { type Payloads, storedPayload } from "./proposal-payloads";
 import {
   PROPOSAL_KINDS,
   PROPOSAL_STATUSES,
@@ -36,68 +30,14 @@ import {
 
 export { KIND_PERMISSION } from "./proposal-kinds";
 export { PROPOSAL_KINDS, PROPOSAL_STATUSES, PROPOSAL_TTL_MS, type ProposalKind, type ProposalStatus };
-
-/** What each kind asks for; amounts and rates are decimal strings. */
-export type Payloads = {
-  coin: { symbol: Coin; amount: string; action: "DEPOSIT" };
-  coinunhist: { symbol: Coin; amount: string; action: "DEPOSIT" | "WITHDRAW" };
-  interest: { amount: string; action: "deposit" | "withdraw" };
-  staking: { symbol: Coin; amount: string; action: "withdraw" };
-  member_rate: { coinSymbol: Coin; rate: string; before: string | null };
-  /**
-   * The whole product change waits (lockEnd as ISO text): a new rate, or a change that raises a rate in force
-   * (activating it, a lower minimum, …). `before` is the product's rate when proposed.
-   */
-  product_rate: {
-    productId: number;
-    productName: string;
-    before: string;
-    patch: {
-      coinSymbol?: Coin;
-      name?: string;
-      annualRate?: string;
-      lockEnd?: string | null;
-      lockDays?: number | null;
-      minAmount?: string;
-      active?: boolean;
-    };
-  };
-  /** KRW per day, a whole number as text, or null: back to the configured default. */
-  withdraw_limit: { limitKrw: string | null };
-  /**
-   * A member's KRW deposit (buy) request approved above the limit: the request, the KRW, and the WLD that the
-   * second approval credits (valued at the first approval's price). `repriced`: an EXPIRED deposit approved with
-   * the KRW received (`krw`), converted at a fresh `price`; the request takes these figures when it is credited.
-   * `krw` is always the KRW received; `bankLineId` the bank statement line that paid it, when one did.
-   */
-  deposit: {
-    requestId: number;
-    krw: string;
-    amount: string;
-    symbol: Coin;
-    price: string;
-    repriced: boolean;
-    bankLineId?: number;
-  };
-  /** Granting (or changing to) a console role — staff or administrator; `before` is the role when proposed. */
-  role: { role: Role; before: Role };
-  /** Resetting another administrator's password (the temporary password is made at approval, shown to the approver). */
-  password_reset: { targetRole: Role };
-  /** Turning another administrator's two-factor off. */
-  two_factor_reset: { targetRole: Role };
-  /** A new staking product whose rate would be in force (decimal strings, lockEnd as ISO text). */
-  product_create: { product: StoredProduct };
-  /** Allowing a blocked destination, with the rest of the change asked for with it (lib/destinations/admin.ts). */
-  destination_unblock: UnblockPayload;
-  /** Lifting the member's account freeze: the freeze it lifts (lib/account/freeze.ts). */
-  account_unfreeze: { frozenAt: string };
-};
+export type { Payloads };
 
 export type ProposalDto = {
   id: number;
   kind: ProposalKind;
   target: { id: number; userId: string; name: string | null } | null;
-  payload: Payloads[ProposalKind];
+  /** As stored: read it through ./proposal-payloads.ts (payloadOf), which checks it against its kind's schema. */
+  payload: unknown;
   reason: string;
   proposedBy: { id: number; userId: string };
   /** PENDING past its expiry reads EXPIRED (whether or not the row was marked yet). */
@@ -148,7 +88,7 @@ type Row = {
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 function toDto(r: Row): ProposalDto {
-  const payload = typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload;
+  const payload: unknown = typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload;
   return {
     id: Number(r.id),
     kind: r.kind,
@@ -156,7 +96,7 @@ function toDto(r: Row): ProposalDto {
       r.target_user_id === null
         ? null
         : { id: r.target_user_id, userId: r.target_handle ?? "", name: r.target_name ?? null },
-    payload: payload as Payloads[ProposalKind],
+    payload,
     reason: r.reason,
     proposedBy: { id: r.proposed_by, userId: r.proposer_handle },
     status: r.effective_status,
@@ -195,6 +135,9 @@ export async function propose<K extends ProposalKind>(
   p: { kind: K; targetUserId: number | null; payload: Payloads[K]; reason?: string | null; actor: Actor },
 ): Promise<ProposalDto> {
   const reason = reasonOf(p.reason);
+  // The schema it is read back with (./proposal-payloads.ts): a payload that would not be applied is never stored.
+  if (storedPayload(p.kind, p.payload) === null)
+    throw new Error(`a ${p.kind} proposal's payload does not fit its kind`);
   const created = now();
   const expires = new Date(created.getTime() + PROPOSAL_TTL_MS);
   const [row] = rowsOf<{ id: string }>(

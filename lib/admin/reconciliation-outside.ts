@@ -104,9 +104,9 @@ const dec = (v: string | null | undefined) => new D(v ?? "0");
 const txt = (v: Dec) => v.toFixed();
 
 /**
- * A transfer/withdrawal approved before issue 28 was paid out by its approval (its settle posting credited external,
- * lib/wallet/payouts.ts): it is not in transit, can take no hash, and is left out of these figures and the stuck list,
- * as the ledger invariant leaves it out (lib/ledger/check.ts).
+ * A transfer/withdrawal approved before the payout step (migration 0020) was paid out by its approval (its settle
+ * posting credited external, lib/wallet/payouts.ts): it is not in transit, can take no hash, and is left out of these
+ * figures and the stuck list, as the ledger invariant leaves it out (lib/ledger/check.ts).
  */
 const notPaidByApproval = sql`NOT EXISTS (
   SELECT 1 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
@@ -224,7 +224,7 @@ export async function outsideReconciliation(db: DbOrTx, at: Date): Promise<Outsi
     creditedWithoutLine: txt(dec(k?.without_line)),
     creditedWithoutLineCount: Number(k?.without_n ?? 0),
     difference: txt(krwDifference),
-    ok: krwDifference.isZero(),
+    ok: krwDifference.eq(0),
   };
 
   type StuckRow = {

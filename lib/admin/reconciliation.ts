@@ -1,5 +1,5 @@
 /**
- * The console's reconciliation (issue 14 item 7, /admin/reconciliation, GET /api/admin/reconciliation, and
+ * The console's reconciliation (/admin/reconciliation, GET /api/admin/reconciliation, and
  * GET /api/health?deep=1 for an administrator): per coin what members are owed against the system accounts,
  * and every invariant of `npm run ledger:check` with its state — from the same queries (lib/ledger/check.ts).
  * The console also asks for the books against the chain and the bank (`outside`, ./reconciliation-outside.ts);

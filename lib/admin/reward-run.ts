@@ -2,7 +2,8 @@
  * An administrator runs the daily staking rewards by hand (/admin/staking-rewards `지급 실행`): exactly the
  * cron run (lib/staking/run.ts accrueRewards — a paid day pays nothing again, concurrent runs pay once),
  * with the administrator as the postings' actor, and one audit row of what this call paid. A day asked for that
- * was paid before answers `alreadyPaid: true` with its recorded completion time (issue 29 item 12).
+ * was paid before answers `alreadyPaid: true` with its recorded completion time
+ * (tests/integration/reward-run-paid-day.test.ts).
  */
 import "server-only";
 import { getDb } from "@/db/client";

@@ -24,23 +24,18 @@ import type { Locale } from "@/lib/i18n/config";
 import { localeOfRequest, translator } from "@/lib/i18n/translate";
 import { log, trustedRequestId, withLogScope } from "@/lib/log";
 import { recordRequest } from "@/lib/metrics";
-import { MAX_JSON_BYTES, parseJsonStrictOrThrow, readBodyTextOrThrow } from "./body";
-import { hasControlChars } from "./body";
+import { hasControlChars, MAX_JSON_BYTES, parseJsonStrictOrThrow, readBodyTextOrThrow } from "@/lib/http/body";
 import { checkOrigin } from "./origin";
-import { clientIp } from "./ip";
+import { clientIp } from "@/lib/http/ip";
+import { json } from "@/lib/http/response";
 import { routePattern } from "./route-pattern";
 
 export type Ctx<P> = { req: NextRequest; params: P; locale: Locale; requestId: string; ip: string };
 export type RouteContext<P> = { params: Promise<P> };
 export type Result = Response | object | null;
 
-/** A JSON answer with a status (201 for created). */
-export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(data), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
-}
+// Routes take the JSON answer from here with the rest of the plumbing; it lives below lib/api and lib/auth.
+export { json };
 
 export function errorResponse(err: AppError, locale: Locale): Response {
   const t = translator(locale, "Errors");
@@ -60,7 +55,7 @@ export function errorResponse(err: AppError, locale: Locale): Response {
 /**
  * Parses the JSON body against a schema. Over 64 KB (declared or counted while streaming) → 413
  * BODY_TOO_LARGE; malformed JSON → 400 INVALID_JSON; control characters → 400 INVALID_CHARACTERS;
- * numbers are judged by their source text (lib/api/body.ts); schema failure → 400 with the field's code.
+ * numbers are judged by their source text (lib/http/body.ts); schema failure → 400 with the field's code.
  */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
   const text = await readBodyTextOrThrow(req, MAX_JSON_BYTES);

@@ -1,5 +1,6 @@
 /**
- * Idempotency-Key for money-moving POSTs (DESIGN §3, SECURITY A2; Stripe's and the IETF draft's rules).
+ * Idempotency-Key for money-moving POSTs (DESIGN.md "Money and the ledger", SECURITY.md A2; Stripe's and the IETF
+ * draft's rules).
  *
  * The key row (idempotency_keys, primary key user+key) is inserted in the SAME transaction as the work,
  * and the answer stored before commit. So: a repeat with the same key and body gets the first answer and
@@ -12,14 +13,13 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { type DbOrTx, getDb, type Tx } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
-import { json } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors";
+import { idempotencyKeyOf } from "@/lib/http/idempotency-key";
+import { json, type Outcome } from "@/lib/http/response";
 
-export type Outcome = { status: number; body: unknown };
+export type { Outcome };
 /** Work that runs on the pool or inside a transaction alike (see idempotentStatement). */
 export type StatementWork = (db: DbOrTx) => Promise<Outcome>;
-
-const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
 
 /** Canonical JSON (sorted object keys) so the same body always hashes the same. */
 function canonical(value: unknown): string {
@@ -38,14 +38,6 @@ export function requestHash(route: string, body: unknown): string {
     .createHash("sha256")
     .update(`${route}\n${canonical(body)}`)
     .digest("hex");
-}
-
-/** The Idempotency-Key header, validated (printable ASCII, at most 200 characters), or null when absent. */
-export function idempotencyKeyOf(req: Request): string | null {
-  const key = req.headers.get("idempotency-key");
-  if (key === null) return null;
-  if (!KEY_SHAPE.test(key)) throw new AppError("VALIDATION", { field: "Idempotency-Key" });
-  return key;
 }
 
 /**

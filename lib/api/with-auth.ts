@@ -16,10 +16,10 @@
  * Memo (the console's 메모): an administrator's call through withAdmin, or through withSelfOrAdmin on another
  * member, may carry `x-audit-memo: <encodeURIComponent(memo)>` (≤ 500 characters, no control characters but
  * line feeds; else 400 INVALID_MEMO, read after authorization). The handler then runs inside
- * lib/admin/audit-memo.ts `withAuditMemo`, so every audit row the change writes (lib/audit.ts) carries it in
+ * lib/audit-memo.ts `withAuditMemo`, so every audit row the change writes (lib/audit.ts) carries it in
  * audit_log.memo — no use case passes it along, and a new admin route gets it for free.
  *
- * Two-factor (issue 14): with ADMIN_2FA=required an ADMIN or SUPERADMIN gets 403 TWO_FACTOR_SETUP_REQUIRED from
+ * Two-factor (SECURITY.md I40): with ADMIN_2FA=required an ADMIN or SUPERADMIN gets 403 TWO_FACTOR_SETUP_REQUIRED from
  * withAdmin and from withSelfOrAdmin on another member, before the handler runs, unless the account has two-factor on
  * AND this session passed it (a login with a code, or the enrolment made from it): two-factor is proven per
  * session, so enrolling from one device never lets another device's password-only session act.
@@ -28,7 +28,7 @@
  * every wrapper (lib/auth/guards.ts requireUser) but `withSelf(fn, { duringPasswordChange: true })`, the change.
  */
 import type { NextRequest } from "next/server";
-import { auditMemoOf, withAuditMemo } from "@/lib/admin/audit-memo";
+import { auditMemoOf, withAuditMemo } from "@/lib/audit-memo";
 import {
   type MemberRef,
   type PasswordChangeRule,

@@ -1,7 +1,7 @@
 /**
  * The account changes that would let one person be two (SECURITY: "no single account, however privileged, moves
  * money, changes a rate or grants itself a second pair of eyes"): granting a console role — ADMIN, SUPERADMIN or a
- * staff role (SUPPORT, FINANCE, COMPLIANCE; issue 30) — and resetting
+ * staff role (SUPPORT, FINANCE, COMPLIANCE) — and resetting
  * another administrator's password or two-factor, are four-eyes proposals (202 { proposal }, a reason required,
  * lib/admin/proposals.ts) that another SUPERADMIN approves in /admin/approvals; only that approval applies them, with
  * the same use-case code as the direct changes (./member-admin.ts, ./passwords.ts, ./two-factor.ts). A reset's
@@ -16,11 +16,11 @@ import { z } from "zod";
 import { getDb, rowsOf, type Tx } from "@/db/client";
 import type { Role } from "@/db/schema";
 import { type Actor, type Payloads, type ProposalDto, proposalOutcome, propose } from "@/lib/admin/proposals";
-import type { Outcome } from "@/lib/api/idempotency";
+import type { Outcome } from "@/lib/http/response";
 import { CONSOLE_ROLES, ROLES } from "./roles";
 import { AppError } from "@/lib/errors";
 import { applyRole, roleTargetOrThrow } from "./member-admin";
-import { applyPasswordReset, newTemporaryPassword } from "./passwords";
+import { applyPasswordReset, newTemporaryPassword } from "./password-change";
 import { isAdminRole } from "./permissions";
 import { applyTwoFactorReset } from "./two-factor";
 

@@ -19,7 +19,7 @@ import { CANCEL_NOTES, type CancelCause } from "@/lib/admin/proposal-kinds";
 import { audit } from "@/lib/audit";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
-import { kstMinuteText } from "@/lib/wallet/cooldown";
+import { kstMinuteText } from "@/lib/money-cooldown";
 
 /** How long a promoted or reset account waits before it approves anything. */
 export const APPROVER_WAIT_MS = 72 * 60 * 60 * 1000;

@@ -13,16 +13,13 @@ import {
   requestOwnerId,
   transactionOwnerId,
 } from "@/db/queries/authz";
-import { clientIp } from "@/lib/api/ip";
+import { clientIp } from "@/lib/http/ip";
 import { audit } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
-import { can, isAdminRole, type MemberPermission, type Permission, targetRefusal } from "./permissions";
+import { can, type MemberPermission, type Permission, targetRefusal } from "./permissions";
 import { type SessionUser, sessionUser } from "./session";
 
 export type { MemberRef };
-
-/** Console roles: staff and administrators (a display and routing hint; actions check their permission). */
-export const isAdmin = (u: { role: string }) => isAdminRole(u.role);
 
 type Denial = { req: Request; requestId: string; actor: SessionUser };
 

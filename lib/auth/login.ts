@@ -22,8 +22,8 @@ import { AppError } from "@/lib/errors";
 import { assertNotPaused } from "@/lib/maintenance/check";
 import { newDeviceLoginSql } from "@/lib/notifications";
 import { hitSql, LOGIN_ACCOUNT, LOGIN_IP, limitKey, resetSql } from "@/lib/rate-limit";
-import { kstMinuteText } from "@/lib/wallet/cooldown";
-import { verifyPassword } from "./password";
+import { kstMinuteText } from "@/lib/money-cooldown";
+import { verifyPassword } from "./password-hash";
 import { revokeSession, SESSION_MAX_AGE, type SessionUser } from "./session";
 
 /** Namespace of the per-account advisory lock (an arbitrary constant: "LOGN"). */
@@ -233,7 +233,7 @@ export async function login(
 }
 
 /**
- * Issue 29: 429 LOGIN_LOCKED, with Retry-After and when the login opens again: `opensAt` (ISO) and `opensAtKst`
+ * 429 LOGIN_LOCKED, with Retry-After and when the login opens again: `opensAt` (ISO) and `opensAtKst`
  * (to the minute, rounded up, in the message), for the login screen to say.
  */
 export function loginLocked(retryAfter: number): AppError {

@@ -1,12 +1,11 @@
 /**
- * Administrators' edits of a member's identity: the member list, role, referral code and phone. The caller's
+ * Administrators' edits of a member's identity: role, referral code and phone. The caller's
  * wrapper (`withAdmin(fn, { permission, target })`) has already applied the permission and every target
  * rule (self-action, ADMIN over SUPERADMIN, deactivated); these functions take the target's id and only
  * keep the rules that belong to the data (the last SUPERADMIN stays).
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { type MemberListQuery, memberPage } from "@/db/queries/members";
 import { type Role, users } from "@/db/schema";
 import { audit, type RequestMeta } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
@@ -16,11 +15,6 @@ import { changeRefCode } from "./referral-codes";
 import { revokeMemberSessions } from "./session";
 
 type Actor = { id: number };
-
-/** GET /api/admin/users/paginated: active members, newest first. Never a password. */
-export async function listMembers(q: MemberListQuery) {
-  return memberPage(await getDb(), q);
-}
 
 type RoleTarget = { id: number; userId: string; role: Role };
 

@@ -6,8 +6,8 @@
  * /api/logout. csrf and providers still come from next-auth itself (with no providers).
  */
 import NextAuth, { type NextAuthOptions } from "next-auth";
-import { hasControlChars, MAX_AUTH_BYTES, readBodyTextOrThrow } from "@/lib/api/body";
-import { json } from "@/lib/api/handler";
+import { hasControlChars, MAX_AUTH_BYTES, readBodyTextOrThrow } from "@/lib/http/body";
+import { json } from "@/lib/http/response";
 import type { RequestMeta } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -63,7 +63,7 @@ export async function runNextAuth(req: Request, segments: string[], options: Nex
   let body: Record<string, unknown> | undefined;
   if (req.method === "POST") {
     const type = req.headers.get("content-type") ?? "";
-    // Bounded like every body (lib/api/body.ts): next-auth's forms are a few hundred bytes.
+    // Bounded like every body (lib/http/body.ts): next-auth's forms are a few hundred bytes.
     const text = await readBodyTextOrThrow(req, MAX_AUTH_BYTES);
     if (type.includes("application/json")) {
       try {

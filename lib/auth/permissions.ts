@@ -22,7 +22,7 @@ type Rule = {
 };
 
 const SUPERADMIN_ONLY = ["SUPERADMIN"] as const;
-/** Every console role: the administrators and the three staff roles (issue 30). */
+/** Every console role: the administrators and the three staff roles. */
 const CONSOLE = CONSOLE_ROLES;
 /** 고객지원: members read-only (no balance-changing action), the 1:1 inquiries, notices. */
 const SUPPORT_DESK = ["SUPPORT", ...ADMIN_ROLES] as const;
@@ -62,7 +62,7 @@ export const PERMISSIONS = {
   "request.decide": { roles: FINANCE_DESK, on: "member-write" },
   /**
    * Record the payout of an APPROVED transfer/withdraw (its transaction hash, checked on chain) or mark it failed
-   * (amount and fee go back to the member) — 송금 완료 처리 / 송금 실패 처리 (issue 28).
+   * (amount and fee go back to the member) — 송금 완료 처리 / 송금 실패 처리 (SECURITY.md J44).
    */
   "request.payout": { roles: FINANCE_DESK, on: "member-write" },
   /** Hide a row from a member's history (the ledger keeps it). */

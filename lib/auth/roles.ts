@@ -4,6 +4,9 @@
  * carry these lists in their first-load JavaScript.
  */
 
+/** A role, as the screens read it (types only: erased from the client's JavaScript). */
+export type { Role } from "@/db/schema";
+
 /** Every role, lowest first (the same list as the `role` enum in db/schema.ts). */
 export const ROLES = ["USER", "SUPPORT", "FINANCE", "COMPLIANCE", "ADMIN", "SUPERADMIN"] as const;
 

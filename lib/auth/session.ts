@@ -13,7 +13,7 @@ import { encode } from "next-auth/jwt";
 import { type DbOrTx, getDb } from "@/db/client";
 import { type IdStatus, type Role, sessions } from "@/db/schema";
 import { statement } from "@/db/statement";
-import { clientIp } from "@/lib/api/ip";
+import { clientIp } from "@/lib/http/ip";
 import { CONSOLE_ROLES } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/secret";
 import { peekToken, readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./cookies";
@@ -48,7 +48,7 @@ export type SessionUser = {
   sessionId: string;
 };
 
-/** HTTPS as the client saw it: an https URL, or X-Forwarded-Proto (kept only from TRUSTED_PROXIES, lib/api/ip.ts). */
+/** HTTPS as the client saw it: an https URL, or X-Forwarded-Proto (kept only from TRUSTED_PROXIES, lib/http/ip.ts). */
 export const isSecureRequest = (req: Request) =>
   new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
 

@@ -13,7 +13,7 @@ import { referralBurstRule } from "@/lib/fraud/rules";
 import { assertNotPaused } from "@/lib/maintenance/check";
 import { enforce, signupIpLimit } from "@/lib/rate-limit";
 import type { SignupInput } from "@/lib/validation/auth";
-import { hashPassword } from "./password";
+import { hashPassword } from "./password-hash";
 import { freshCode } from "./referral-codes";
 
 /** Creates a member. Throws INVALID_REFCODE (404), USERID_TAKEN (409), RATE_LIMITED (429), MAINTENANCE (503). */

@@ -1,5 +1,5 @@
 /**
- * The second step of a login with two-factor on (issue 14 item 1; codes and enrolment in ./two-factor.ts):
+ * The second step of a login with two-factor on (SECURITY.md I40; codes and enrolment in ./two-factor.ts):
  * POST /api/login answers { twoFactorRequired: true } with a pending-login cookie — a token naming the member,
  * sealed like a session token under its own derived key, good for 5 minutes by lib/clock — and no session;
  * POST /api/login/2fa completes it with a TOTP or recovery code under the login throttle.

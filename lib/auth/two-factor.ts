@@ -1,5 +1,5 @@
 /**
- * Two-factor authentication (issue 14 item 1): TOTP per RFC 6238 (otpauth: SHA-1, 6 digits, 30-second steps,
+ * Two-factor authentication (SECURITY.md I40): TOTP per RFC 6238 (otpauth: SHA-1, 6 digits, 30-second steps,
  * one step of clock drift either way) plus ten one-time recovery codes.
  *
  * - The secret lives in users.two_factor_secret, AES-256-GCM encrypted with FILE_ENCRYPTION_KEY exactly like ID
@@ -25,23 +25,23 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { type DbOrTx, getDb, rowsOf } from "@/db/client";
 import { idempotencyKeys, sessions, twoFactorRecoveryCodes, users } from "@/db/schema";
-import { idempotencyKeyOf } from "@/lib/api/idempotency";
+import { idempotencyKeyOf } from "@/lib/http/idempotency-key";
 import { audit, auditInsert, type RequestMeta } from "@/lib/audit";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { notify } from "@/lib/notifications";
 import { rateLimited } from "@/lib/rate-limit";
 import { decrypt, encrypt } from "@/lib/storage/crypto";
-import { startCooldown } from "@/lib/wallet/cooldown";
+import { startCooldown } from "@/lib/money-cooldown";
 import { holdApprovals } from "./approver-rules";
 import { checkLoginFactor } from "./login";
-import { verifyCurrentPasswordOrThrow } from "./passwords";
+import { verifyCurrentPasswordOrThrow } from "./password-change";
 import { revokeMemberSessions } from "./session";
 
 const ISSUER = "WLD Wallet";
 const PERIOD = 30;
 const DIGITS = 6;
-/** Steps of clock drift accepted either side of now (RFC 6238 §5.2 recommends at most one). */
+/** Steps of clock drift accepted either side of now (RFC 6238, section 5.2, recommends at most one). */
 const WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
 /** 32 letters and digits, without the look-alikes 0/O and 1/I: 16 of them are 80 random bits. */

@@ -1,5 +1,5 @@
 /**
- * A viem public client per RPC endpoint (issue 28), with a deadline per call and a few retries: the payout proof and
+ * A viem public client per RPC endpoint, with a deadline per call and a few retries: the payout proof and
  * the confirmations job read receipts through it. An endpoint that does not answer in time surfaces as
  * ChainUnavailable (the route answers 503 CHAIN_UNAVAILABLE and changes nothing).
  */

@@ -1,6 +1,6 @@
 /**
- * The confirmations job (issue 28): every PAYOUT_CHECK_INTERVAL_MS (30 s; lib/jobs.ts) the SENDING payouts are checked
- * on their network again.
+ * The confirmations job (SECURITY.md J44): every PAYOUT_CHECK_INTERVAL_MS (30 s; lib/jobs.ts) the SENDING payouts are
+ * checked on their network again.
  * One instance at a time: a pass holds the `job_leases` row `payout-confirmations` (a row with an end time, not a
  * database lock, since a pass waits for the chain); a pass that finds it held does nothing. Per payout, the receipt
  * is read first and the outcome applied in its own short transaction through guarded UPDATEs (lib/wallet/payouts.ts),
@@ -19,7 +19,7 @@ import { getDb, rowsOf } from "@/db/client";
 import { requests } from "@/db/schema";
 import { log } from "@/lib/log";
 import { toDecimalString } from "@/lib/money";
-import { lockMemberRow } from "@/lib/wallet/holdings";
+import { memberRowForShare } from "@/lib/wallet/member-row";
 import { markPaid, reopenPayout } from "@/lib/wallet/payouts";
 import { ChainUnavailable } from "./client";
 import { chainSettings, payoutTarget } from "./networks";
@@ -99,7 +99,7 @@ export async function runConfirmationsPass(): Promise<ConfirmationsPass> {
       }
       out.checked += 1;
       await db.transaction(async (tx) => {
-        await lockMemberRow(tx, row.userId);
+        await memberRowForShare(tx, row.userId);
         if (v.kind === "missing") {
           if (await reopenPayout(tx, row, `reorg ${hash}`)) out.reopened += 1;
           return;

@@ -1,5 +1,5 @@
 /**
- * The block explorer page of a payout transaction, per network (issue 28; members and operators follow it).
+ * The block explorer page of a payout transaction, per network (members and operators follow it).
  * Client-safe: no environment, no server imports.
  */
 const EXPLORER: Record<string, string> = {

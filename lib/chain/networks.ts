@@ -1,5 +1,5 @@
 /**
- * Each payout network's chain settings (issue 28): the RPC endpoint (optional: without one, payouts are recorded
+ * Each payout network's chain settings: the RPC endpoint (optional: without one, payouts are recorded
  * unverified, 확인 불가, and never reach PAID), the WLD token contract, the optional operator wallet the Transfer must
  * come from, and the confirmations before PAID. The ERC20 network is Ethereum mainnet (RPC_URL_ETHEREUM…).
  */

@@ -1,5 +1,5 @@
 /**
- * The payout proof (issue 28, SECURITY J44): a transaction hash is a payout of a request only when its receipt on the
+ * The payout proof (SECURITY.md J44): a transaction hash is a payout of a request only when its receipt on the
  * request's network says the transaction succeeded and holds an ERC-20 `Transfer` log of that network's WLD token to
  * the request's registered address for exactly the amount the member receives (× 10^18), sent from the operator's
  * wallet when PAYOUT_WALLET_<NET> names one. Reads only; the caller decides (lib/wallet/payouts.ts, ./confirmations.ts).

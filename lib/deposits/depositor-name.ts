@@ -10,8 +10,6 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "@/db/client";
 import { AppError } from "@/lib/errors";
 
-/** What a bank prints of a depositor: at most this many characters. */
-export const DEPOSITOR_NAME_MAX = 7;
 const PREFIX_CHARS = 3;
 const CODE_DIGITS = 4;
 /** 10,000 codes per prefix: a few tries find a free one unless thousands of one prefix wait at once. */

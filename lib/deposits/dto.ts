@@ -74,6 +74,3 @@ export type BankUploadResultDto = {
 
 /** GET /api/admin/deposits/bank. */
 export type BankLinesPageDto = { items: BankLineDto[]; total: number; uploads: BankUploadDto[] };
-
-/** The contract's name for an upload in GET /api/admin/deposits/bank's `uploads`. */
-export type UploadDto = BankUploadDto;

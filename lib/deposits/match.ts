@@ -36,7 +36,7 @@ import { AppError } from "@/lib/errors";
 import { D } from "@/lib/money";
 import { approveDepositRequest } from "@/lib/wallet/deposit-approval";
 import { expireStaleQuotes, freshDepositPriceOrThrow } from "@/lib/wallet/deposit-quotes";
-import { lockMemberRow } from "@/lib/wallet/holdings";
+import { memberRowForShare } from "@/lib/wallet/member-row";
 import type { BankLineDto, BankReviewReasonDto, BankUploadResultDto } from "./dto";
 import { bankLineById, bankLinesByKeys } from "./lines";
 import { parseStatement, type StatementLine } from "./statement";
@@ -78,7 +78,7 @@ async function judgeLine(tx: Tx, admin: Admin, line: StatementLine, lineId: numb
   if (!named) return { status: "REVIEW", reason: "UNKNOWN_NAME", requestId: null };
   const review = (reason: BankReviewReasonDto): Outcome => ({ status: "REVIEW", reason, requestId: named.id });
   if (line.occurrence > 1) return review("DUPLICATE_LINE");
-  await lockMemberRow(tx, named.userId);
+  await memberRowForShare(tx, named.userId);
   await expireStaleQuotes(tx, { id: named.id });
   const [r] = await tx
     .select({

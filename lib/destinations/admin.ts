@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { destinations } from "@/db/schema";
-import { currentAuditMemo } from "@/lib/admin/audit-memo";
+import { currentAuditMemo } from "@/lib/audit-memo";
 import { type Actor, type ProposalDto, propose, reasonOf } from "@/lib/admin/proposals";
 import { audit } from "@/lib/audit";
 import { now } from "@/lib/clock";
@@ -77,7 +77,7 @@ export async function changeDestination(
   input: UpdateDestinationInput,
   actor: Actor,
 ): Promise<Change> {
-  const before = await lockDestination(tx, id);
+  const before = await destinationForUpdate(tx, id);
   const { status, reason, ...fields } = input;
   if (before.status === "BLOCKED" && status === "ALLOWED") {
     const proposal = await proposeUnblock(tx, before, fields, reason ?? fields.memo, actor);
@@ -91,7 +91,7 @@ export async function changeDestination(
 
 /** Applies an approved `destination_unblock` in the approval's transaction: ALLOWED, with the change it carried. */
 export async function applyDestinationUnblock(tx: Tx, payload: UnblockPayload, proposalId: number, actor: Actor) {
-  const before = await lockDestination(tx, payload.destinationId);
+  const before = await destinationForUpdate(tx, payload.destinationId);
   await writeChange(tx, payload.destinationId, { ...payload.patch, status: "ALLOWED" }, actor);
   const after = await reread(tx, payload.destinationId);
   await auditChange(tx, actor, payload.destinationId, {
@@ -100,7 +100,7 @@ export async function applyDestinationUnblock(tx: Tx, payload: UnblockPayload, p
   });
 }
 
-async function lockDestination(tx: Tx, id: number): Promise<DestinationDto> {
+async function destinationForUpdate(tx: Tx, id: number): Promise<DestinationDto> {
   const [locked] = await tx
     .select({ id: destinations.id })
     .from(destinations)

@@ -40,6 +40,4 @@ export const RULE_PARAMS = {
     .strict(),
 } satisfies Record<FraudRuleKey, z.ZodType>;
 
-export type RuleParams = { [K in FraudRuleKey]: z.infer<(typeof RULE_PARAMS)[K]> };
-
 export const isFraudRuleKey = (key: string): key is FraudRuleKey => (FRAUD_RULES as readonly string[]).includes(key);

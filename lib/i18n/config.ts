@@ -1,7 +1,7 @@
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "ko";
-/** English is remembered for 30 days; Korean clears the cookie (spec §4). */
+/** English is remembered for 30 days; Korean clears the cookie (as the spec has it). */
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
 export const TIME_ZONE = "Asia/Seoul";

@@ -15,7 +15,6 @@ import koVerify from "@/messages/ko/verify.json";
 import koTransfer from "@/messages/ko/transfer.json";
 import koAdmin from "@/messages/ko/admin.json";
 import koPrices from "@/messages/ko/prices.json";
-import koStaking from "@/messages/ko/staking.json";
 import koMoney from "@/messages/ko/money.json";
 import koAdminOps from "@/messages/ko/adminOps.json";
 import koTwoFactor from "@/messages/ko/twoFactor.json";
@@ -44,7 +43,6 @@ import enVerify from "@/messages/en/verify.json";
 import enTransfer from "@/messages/en/transfer.json";
 import enAdmin from "@/messages/en/admin.json";
 import enPrices from "@/messages/en/prices.json";
-import enStaking from "@/messages/en/staking.json";
 import enMoney from "@/messages/en/money.json";
 import enAdminOps from "@/messages/en/adminOps.json";
 import enTwoFactor from "@/messages/en/twoFactor.json";
@@ -76,7 +74,6 @@ const ko = {
   Transfer: koTransfer,
   Admin: koAdmin,
   Prices: koPrices,
-  Staking: koStaking,
   Money: koMoney,
   AdminOps: koAdminOps,
   TwoFactor: koTwoFactor,
@@ -107,7 +104,6 @@ const en = {
   Transfer: enTransfer,
   Admin: enAdmin,
   Prices: enPrices,
-  Staking: enStaking,
   Money: enMoney,
   AdminOps: enAdminOps,
   TwoFactor: enTwoFactor,

@@ -1,6 +1,6 @@
 /**
- * "Delete member" (DESIGN.md §1): the member is deactivated, never removed. Their sessions die at
- * the next request (session_version bump), their users row is anonymised (탈퇴한 회원, no phone, no
+ * "Delete member" (DESIGN.md, "What we deliberately do differently"): the member is deactivated, never removed.
+ * Their sessions die at the next request (session_version bump), their users row is anonymised (탈퇴한 회원, no phone, no
  * address) and their ID images leave their record, so no screen shows them; the ledger keeps every
  * posting so the books still balance. What the law requires to keep — the identity and the ID images —
  * is sealed for a SUPERADMIN only and erased 5 years later (./retention.ts, docs/operations.md).

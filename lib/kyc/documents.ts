@@ -25,7 +25,7 @@ export const KYC_REWARD_WLD = "1000";
 /** The request metadata of lib/audit.ts; every field optional here (jobs and scripts have none). */
 export type RequestMeta = Partial<AuditMeta>;
 
-async function lockMember(tx: Tx, id: number) {
+async function memberForUpdate(tx: Tx, id: number) {
   const [row] = await tx
     .select({ id: users.id, userId: users.userId, role: users.role, idStatus: users.idStatus, status: users.status })
     .from(users)
@@ -67,7 +67,7 @@ export async function submitIdDocument(member: SessionUser, file: UploadedFile, 
   const image = await processIdImage(file.data);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const row = await lockMember(tx, member.id);
+    const row = await memberForUpdate(tx, member.id);
     if (row.idStatus === "APPROVED") throw new AppError("ALREADY_APPROVED");
     await eraseIdImages(tx, member.id);
     const storageKey = await fileStore().put({ data: image.data, contentType: image.mime }, { db: tx });
@@ -109,7 +109,7 @@ export async function approveIdDocument(
 ) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const target = await lockMember(tx, targetId);
+    const target = await memberForUpdate(tx, targetId);
     if (target.idStatus === "APPROVED") throw new AppError("ALREADY_APPROVED");
     // A referral burst's open fraud case holds its members' KYC reward (lib/fraud/rules.ts, rule c).
     await refuseKycWhileBurstOpen(tx, targetId);
@@ -161,7 +161,7 @@ export async function rejectIdDocument(
 ) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const target = await lockMember(tx, targetId);
+    const target = await memberForUpdate(tx, targetId);
     const doc = await currentIdDocument(tx, { userId: targetId });
     if (!doc || (doc.status !== "PENDING" && doc.status !== "APPROVED") || target.idStatus === "REJECTED")
       throw new AppError("INVALID_STATE");

@@ -5,7 +5,7 @@
  */
 import { errorLogFields } from "@/lib/errors";
 import { log, withLogScope } from "@/lib/log";
-import { msUntilKst } from "@/lib/staking/time";
+import { msUntilKst } from "@/lib/kst-day";
 import { eraseExpiredIdentities } from "./retention";
 
 const STARTUP_DELAY_MS = 60_000;

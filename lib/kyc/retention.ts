@@ -1,12 +1,12 @@
 /**
- * A deactivated member's identity, kept as the law says (issue 27 item 6; docs/operations.md, "Retention").
+ * A deactivated member's identity, kept as the law says (docs/operations.md, "Retention").
  *
  * The Act on Reporting and Using Specified Financial Transaction Information (특정금융정보법) asks a virtual-asset
- * operator to keep the identity it verified for 5 years after the relationship ends. So deactivation no longer
- * erases it: `retainIdentity` seals the member's name, phone, login id, wallet address and the ID approval's date
+ * operator to keep the identity it verified for 5 years after the relationship ends. So deactivation does not
+ * erase it: `retainIdentity` seals the member's name, phone, login id, wallet address and the ID approval's date
  * with AES-256-GCM (lib/storage/crypto.ts, FILE_ENCRYPTION_KEY, the member bound in as associated data, as the
  * two-factor secret is) into retained_identities, and moves the ID images — already encrypted in the file store —
- * out of the member's record into retained_id_images. The users row is anonymised as before, so no ordinary screen
+ * out of the member's record into retained_id_images. The users row is anonymised all the same, so no ordinary screen
  * shows any of it. Only a SUPERADMIN reads it back (`readRetainedIdentity`, `openRetainedIdImage`), and every read
  * writes an audit row. At the relationship's end + RETENTION_IDENTITY_YEARS the daily erasure
  * (`eraseExpiredIdentities`, lib/kyc/retention-job.ts) deletes the images and the sealed bytes, one audit row per

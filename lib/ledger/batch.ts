@@ -138,7 +138,7 @@ async function batchCredit(db: DbOrTx, input: BatchCreditInput): Promise<BatchCr
         FROM ledger_entries WHERE posting_id = ${postingId}::bigint`),
     );
     // Every member row found its account, plus exactly one system entry, and the posting balances.
-    if (!check || Number(check.entries) !== count + 1 || !new D(check.sum).isZero())
+    if (!check || Number(check.entries) !== count + 1 || !new D(check.sum).eq(0))
       throw new Error("ledger: batch posting does not balance");
 
     if (input.audit) {

@@ -1,5 +1,5 @@
 /**
- * The ledger's invariants (DESIGN.md §3): each account's balance equals the sum of its entries;
+ * The ledger's invariants (DESIGN.md, "Money and the ledger"): each account's balance equals the sum of its entries;
  * all entries of a coin (and of each posting, per coin) sum to zero; no member account is negative.
  * One query per invariant, exported: `npm run ledger:check`, the tests, the console's reconciliation
  * (/admin/reconciliation, lib/admin/reconciliation.ts) and GET /api/health?deep=1 all run these same queries.
@@ -81,9 +81,10 @@ export const INVARIANTS: readonly Invariant[] = [
       ).map((r) => `account ${r.id}: ${r.balance}`),
   },
   {
-    // Issue 28: approval moves a transfer/withdraw's amount into `payouts`; PAID moves it on to external, FAILED back
+    // Approval moves a transfer/withdraw's amount into `payouts`; PAID moves it on to external, FAILED back
     // to the member. So per coin the account holds exactly what is approved but not yet proven sent. Requests
-    // approved before issue 28 were paid out by their approval (their settle posting credited external): left out.
+    // approved before the payout step (migration 0020) were paid out by their approval (their settle posting
+    // credited external): left out.
     key: "payouts-in-transit",
     invariant: "payouts = approved and sending payouts",
     violations: async (db) =>
@@ -168,7 +169,7 @@ export async function coinPositions(db: DbOrTx): Promise<CoinPosition[]> {
     p.owed = owed.toFixed();
     p.systemTotal = system.toFixed();
     p.difference = owed.plus(system).toFixed();
-    p.ok = owed.plus(system).isZero();
+    p.ok = owed.plus(system).eq(0);
   }
   return [...byCoin.values()];
 }

@@ -13,7 +13,7 @@ import { type AccountKind, type Coin, ledgerAccounts, type TxType } from "@/db/s
 import { type AuditEvent, auditRecord } from "@/lib/audit";
 import { AppError, databaseError } from "@/lib/errors";
 import { countPosting } from "@/lib/metrics";
-import { COIN_DECIMALS, D, type Dec, toDecimalString } from "@/lib/money";
+import { COIN_DECIMALS, D, type Dec, decimalPlaces, toDecimalString } from "@/lib/money";
 
 export const MEMBER_KINDS = ["holding", "staked", "held", "rewards"] as const;
 export const SYSTEM_KINDS = ["external", "fees", "airdrop", "rewards_pool", "adjustments", "payouts"] as const;
@@ -59,15 +59,15 @@ function assertBalanced(legs: { account: AccountRef; amount: Dec }[]) {
   if (legs.length < 2) throw new Error("ledger: a posting needs at least two legs");
   const sums = new Map<Coin, Dec>();
   for (const leg of legs) {
-    if (leg.amount.isZero()) throw new Error("ledger: zero leg");
-    if (leg.amount.decimalPlaces() > COIN_DECIMALS) throw new Error("ledger: more decimals than the coin has");
+    if (leg.amount.eq(0)) throw new Error("ledger: zero leg");
+    if (decimalPlaces(leg.amount) > COIN_DECIMALS) throw new Error("ledger: more decimals than the coin has");
     const isMember = leg.account.userId !== null;
     if (isMember !== (MEMBER_KINDS as readonly string[]).includes(leg.account.kind))
       throw new Error(`ledger: account kind ${leg.account.kind} does not fit its owner`);
     sums.set(leg.account.coin, (sums.get(leg.account.coin) ?? new D(0)).plus(leg.amount));
   }
   for (const [coin, sum] of sums) {
-    if (!sum.isZero()) throw new Error(`ledger: posting does not balance for ${coin} (${sum.toFixed()})`);
+    if (!sum.eq(0)) throw new Error(`ledger: posting does not balance for ${coin} (${sum.toFixed()})`);
   }
 }
 
@@ -226,7 +226,7 @@ export async function memberBalances(
  * reading them; answers their balances as read under the lock. One statement when the accounts exist (the
  * missing ones are created first otherwise).
  */
-export async function lockMemberAccounts(tx: Tx, userId: number, coin: Coin): Promise<Record<MemberKind, string>> {
+export async function memberAccountsForUpdate(tx: Tx, userId: number, coin: Coin): Promise<Record<MemberKind, string>> {
   const lock = async () =>
     rowsOf<{ kind: MemberKind; balance: string }>(
       await tx.execute(sql`

@@ -17,7 +17,7 @@ import { type PauseRow, openPauseOf } from "@/db/queries/maintenance";
 import { now } from "@/lib/clock";
 import { AppError, type LocalizedParam } from "@/lib/errors";
 import { translator } from "@/lib/i18n/translate";
-import { kstMinuteText } from "@/lib/wallet/cooldown";
+import { kstMinuteText } from "@/lib/money-cooldown";
 import { type Feature, featureKey, isFeature } from "./features";
 
 /** Refuses (503 MAINTENANCE) when `feature` is paused; one indexed read. */

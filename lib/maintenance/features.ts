@@ -2,8 +2,6 @@
  * The features an administrator may pause for maintenance (db/migrations/0024: the table's CHECK lists the same),
  * and which feature a member's action belongs to. Client-safe: the screens pick their banner with it.
  */
-export const NETWORK_NAMES = ["OP", "WORLDCHAIN", "ERC20"] as const;
-
 export const FEATURES = [
   "signup",
   "login",

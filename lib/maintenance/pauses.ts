@@ -5,7 +5,7 @@
  * Both are audited (MAINTENANCE_PAUSE, MAINTENANCE_RESUME). An expected end that passes lifts nothing (./check.ts).
  */
 import { type DbOrTx, getDb, type Tx } from "@/db/client";
-import { type AdminPauseRow, lockPause, openPauses, pauseHistory } from "@/db/queries/maintenance";
+import { type AdminPauseRow, pauseForUpdate, openPauses, pauseHistory } from "@/db/queries/maintenance";
 import { featurePauses } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { audit, type RequestMeta } from "@/lib/audit";
@@ -13,7 +13,7 @@ import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { translator } from "@/lib/i18n/translate";
 import { publishNotice, retireNotice } from "@/lib/notices/publish";
-import { kstMinuteText } from "@/lib/wallet/cooldown";
+import { kstMinuteText } from "@/lib/money-cooldown";
 import { featureName } from "./check";
 import type { AdminMaintenance, AdminPause, MaintenanceStatus } from "./dto";
 import { FEATURES, type Feature, isFeature } from "./features";
@@ -116,7 +116,7 @@ export async function resumePause(
   id: number,
   actor: Actor,
 ): Promise<{ id: number; feature: Feature; resumedAt: string; noticeId: number }> {
-  const pause = await lockPause(tx, { id });
+  const pause = await pauseForUpdate(tx, { id });
   if (!pause || !isFeature(pause.feature)) throw new AppError("NOT_FOUND");
   if (pause.resumedAt) throw new AppError("INVALID_STATE");
   const at = now();

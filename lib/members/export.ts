@@ -1,8 +1,8 @@
 /**
- * The member's own CSV downloads on /wallet-history (issue 14 item 5, issue 29 item 3), for tax filing: every
+ * The member's own CSV downloads on /wallet-history, for tax filing: every
  * posting on the member's balances (exportMemberTransactions) and every daily reward with its date and time in
  * KST, the amount in WLD (or the row's coin) as a plain number, and its KRW value — amount × the price that
- * values it (db/queries/member-export.ts), computed with decimal.js and rounded half-up to 0.01 KRW — with the
+ * values it (db/queries/member-export.ts), computed exactly (lib/money.ts) and rounded half-up to 0.01 KRW — with the
  * price, its time and its source in their own columns, so every figure can be checked. A row with no stored price
  * before it says so and leaves the KRW columns empty.
  *
@@ -51,8 +51,8 @@ function kindOf(r: LedgerExportRow, amount: string): string {
   const named = POSTING_KINDS[r.postingKind];
   if (named) return named;
   // A move between the member's own balances without a history row: named by where it went.
-  const type = r.txType ?? (new D(amount).isZero() ? "STAKING" : amount.startsWith("-") ? "WITHDRAW" : "DEPOSIT");
-  const kind = historyRowKind(type, r.txType ? amount : new D(amount).isZero() ? r.lock : amount);
+  const type = r.txType ?? (new D(amount).eq(0) ? "STAKING" : amount.startsWith("-") ? "WITHDRAW" : "DEPOSIT");
+  const kind = historyRowKind(type, r.txType ? amount : new D(amount).eq(0) ? r.lock : amount);
   if (kind === "toLock" || kind === "fromLock") return kind;
   return r.txType ?? (kind === "out" ? "WITHDRAW" : "DEPOSIT");
 }
@@ -62,7 +62,7 @@ const screenOf = (r: LedgerExportRow) =>
   r.hidden ? "hidden" : r.txId !== null ? "shown" : r.rewardDay !== null ? "rewards" : "notListed";
 
 /**
- * GET /api/users/{userId}/export/transactions.csv (issue 29 item 3): every posting on the member's balances, from
+ * GET /api/users/{userId}/export/transactions.csv: every posting on the member's balances, from
  * the ledger — hidden history rows included and marked, rewards and an administrator's adjustments too — with
  * what it did to each balance (holding, protected lock = staked + held, rewards) as plain numbers, so each
  * column of the file sums to that balance. A buy is valued at its request's quoted price, a daily reward at its

@@ -1,4 +1,4 @@
-/** A member's profile as the member and administrators read it (DESIGN §5). */
+/** A member's profile as the member and administrators read it (DESIGN.md, "Calls and their shapes"). */
 import "server-only";
 import { profileOf } from "@/db/queries/users";
 import { found } from "@/lib/read";

@@ -124,15 +124,3 @@ export function parseMarkdown(src: string): Block[] {
   flush();
   return blocks;
 }
-
-/** The body as plain text (for a one-line excerpt): markup removed, no HTML. */
-export function plainText(src: string, max = 120): string {
-  const flat = (c: Inline[]): string =>
-    c.map((i) => (i.t === "text" || i.t === "code" ? i.v : i.t === "br" ? " " : "c" in i ? flat(i.c) : "")).join("");
-  const text = parseMarkdown(src)
-    .map((b) => (b.t === "p" || b.t === "h" ? flat(b.c) : b.t === "hr" ? "" : b.items.map(flat).join(" ")))
-    .join(" ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}

@@ -1,6 +1,6 @@
 /**
  * Writing notices (공지사항), for the admin console (app/api/admin/notices) and for other features that announce
- * something themselves (maintenance pauses, issue 30 item 2). Both run inside the caller's transaction and write
+ * something themselves (maintenance pauses). Both run inside the caller's transaction and write
  * no audit row: the caller audits its own action (NOTICE_* for the console, the pause's own action otherwise).
  * A notice is never deleted: retiring sets published_until, so it leaves the members' list and the record stays.
  */

@@ -14,7 +14,7 @@ import { translator } from "@/lib/i18n/translate";
 import { AppError } from "@/lib/errors";
 import { formatAmount } from "@/lib/money";
 import { FREEZE_FROM_NOTIFICATION } from "@/lib/account/dto";
-import { kstMinuteText } from "@/lib/wallet/cooldown";
+import { kstMinuteText } from "@/lib/money-cooldown";
 import type { BalanceChangeParams, NotificationKind, NotificationParams, RequestParams } from "./index";
 
 export type NotificationDto = {
@@ -113,7 +113,7 @@ export function renderNotification(
     case "new_device_login": {
       const { device, ip } = p as NotificationParams["new_device_login"];
       const name = device ?? t("unknownDevice");
-      // The panic button one tap away (issue 30): the inbox is read signed in, so the link opens the freeze's
+      // The panic button one tap away: the inbox is read signed in, so the link opens the freeze's
       // confirmation in this session (lib/account/freeze.ts explains why no token is carried).
       const action = { label: k("lock"), href: FREEZE_FROM_NOTIFICATION };
       const body = ip ? k("body", { device: name, ip }) : k("bodyNoIp", { device: name });

@@ -1,5 +1,5 @@
 /**
- * The member's in-app inbox (issue 14 item 4). `notify` writes one row — what happened (`kind`) and its details
+ * The member's in-app inbox. `notify` writes one row — what happened (`kind`) and its details
  * (`params`: ids, coin, amounts as decimal strings, a reason) — INSIDE THE CALLER'S TRANSACTION, so a change
  * that rolls back leaves no notification. The row never holds rendered text: lib/notifications/render.ts turns
  * kind + params into the reader's language when the inbox is read (messages/<locale>/notifications.json).
@@ -24,7 +24,7 @@ export type NotificationParams = {
   request_cancelled: RequestParams;
   /** A transfer/withdraw the receiving exchange refused through its Travel Rule service (반환됨), with its reason. */
   request_returned: RequestParams & { reason: string | null };
-  /** A transfer/withdraw the chain confirmed (PAID, issue 28): the transaction's hash and network. */
+  /** A transfer/withdraw the chain confirmed (PAID): the transaction's hash and network. */
   request_paid: RequestParams & { txHash: string; network: string };
   /** A transfer/withdraw that could not be paid out (FAILED): amount and fee went back to staking; the reason. */
   request_failed: RequestParams & { reason: string };
@@ -41,7 +41,7 @@ export type NotificationParams = {
   two_factor_changed: { change: TwoFactorChange; by?: "self" | "admin" };
   /** An administrator reset the member's registered wallet address. */
   wallet_reset: Record<string, never>;
-  /** A deposit (buy) / withdraw / transfer request of the member's was received (접수, issue 29 item 6). */
+  /** A deposit (buy) / withdraw / transfer request of the member's was received (접수). */
   request_received: RequestParams;
   /**
    * An administrator credited or debited the member's `holding` or `rewards` (a credit with a history row, an
@@ -62,28 +62,6 @@ export type NotificationParams = {
   inquiry_answered: { inquiryId: number };
 };
 export type NotificationKind = keyof NotificationParams;
-export const NOTIFICATION_KINDS = [
-  "id_approved",
-  "id_rejected",
-  "request_approved",
-  "request_rejected",
-  "request_cancelled",
-  "request_returned",
-  "request_paid",
-  "request_failed",
-  "reward_paid",
-  "new_device_login",
-  "password_changed",
-  "two_factor_changed",
-  "wallet_reset",
-  "request_received",
-  "balance_credited",
-  "balance_debited",
-  "rate_changed",
-  "account_frozen",
-  "account_unfrozen",
-  "inquiry_answered",
-] as const satisfies readonly NotificationKind[];
 
 /** What an administrator's credit or debit changed: the coin, the amount (a decimal string) and which balance. */
 export type BalanceChangeParams = { coin: Coin; amount: string; account: "holding" | "rewards" };

@@ -1,5 +1,5 @@
 /**
- * "Your staking rate changed" (issue 29 item 6): the rate_changed notifications of a change to the rates, written
+ * "Your staking rate changed": the rate_changed notifications of a change to the rates, written
  * in the change's transaction — set-based, one statement, however many members it reaches.
  *
  * - A product change (created, updated; directly or by an approved four-eyes proposal): every ACTIVE member with a

@@ -1,6 +1,6 @@
 /**
- * The API shapes of the price routes (DESIGN.md §5): prices in KRW as JSON numbers (display values,
- * never balances), times as ISO-8601.
+ * The API shapes of the price routes (DESIGN.md, "Calls and their shapes"): prices in KRW as JSON numbers (display
+ * values, never balances), times as ISO-8601.
  */
 import { D } from "@/lib/money";
 import type { PriceMap, WldChart, WldQuote } from "./index";

@@ -45,8 +45,6 @@ export class Feed<T> {
   private failures = 0;
   private hydrated = false;
   private pendingWrite: Promise<void> = Promise.resolve();
-  /** Upstream calls made, for tests and logs. */
-  upstreamCalls = 0;
 
   constructor(private readonly opts: FeedOptions<T>) {}
 
@@ -82,10 +80,6 @@ export class Feed<T> {
     return this.fresh ? this.last?.value : undefined;
   }
 
-  state() {
-    return { fresh: this.fresh, failures: this.failures, nextAttemptAt: this.nextAttemptAt, calls: this.upstreamCalls };
-  }
-
   private async refresh(): Promise<void> {
     const timing = this.opts.timing();
     const started = Date.now();
@@ -101,7 +95,6 @@ export class Feed<T> {
       this.last && this.last.source !== "seed" && started - this.last.updatedAt.getTime() <= REFERENCE_MAX_AGE_MS
         ? this.last
         : undefined;
-    this.upstreamCalls++;
     try {
       const value = await this.opts.fetch(timing, ref);
       const at = new Date();
@@ -139,6 +132,7 @@ export class Feed<T> {
  * NODE_ENV=test, where the exchanges are unreachable on purpose in most files.
  */
 function log(level: "warn", feed: string, msg: string, fields: Record<string, unknown> = {}) {
+  // biome-ignore lint/style/noProcessEnv: NODE_ENV is the toolchain's (Vitest sets "test"), not the operator's; lib/env.ts would throw on a value it does not list.
   if (process.env.NODE_ENV === "test") return;
   logLine[level](`price feed ${feed}: ${msg}`, fields);
 }

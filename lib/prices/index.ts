@@ -1,5 +1,5 @@
 /**
- * KRW prices for the app (spec §2, §7; SECURITY.md F30). Server code reads prices only through here:
+ * KRW prices for the app (SECURITY.md F30). Server code reads prices only through here:
  * - currentPrice(symbol): one price, with how old it is and whether it may be used to move money;
  * - priceMap(): every coin we list, in KRW;
  * - wldQuote() / wldChart(range): WLD in KRW = Binance WLDUSDT close × Upbit USDT/KRW.
@@ -18,8 +18,7 @@ import { type Candle, fetchCandles, fetchTickers, type Interval, TICKER_SYMBOLS,
 
 export type PriceSymbol = Coin | "USDT";
 export type ChartRange = "1d" | "1w" | "1m";
-export const CHART_RANGES: readonly ChartRange[] = ["1d", "1w", "1m"];
-/** 1d = 1h × 24, 1w = 1d × 7, 1m = 1w × 4 (spec §7). */
+/** 1d = 1h × 24, 1w = 1d × 7, 1m = 1w × 4, as the spec fixes them. */
 export const RANGE_INTERVAL: Record<ChartRange, Interval> = { "1d": "1h", "1w": "1d", "1m": "1w" };
 
 /** `seeded`: only the demo history is known (never reached the exchanges) — show it, never trade on it. */
@@ -102,17 +101,6 @@ export async function flushPriceWrites(): Promise<void> {
   await Promise.all(Object.values(f.candles).map((c) => c.flushed()));
 }
 
-/** Upstream calls made by this process per feed (for logs and tests). */
-export function priceFeedStats() {
-  const f = feeds();
-  return {
-    upbit: f.tickers.state(),
-    "binance-1h": f.candles["1h"].state(),
-    "binance-1d": f.candles["1d"].state(),
-    "binance-1w": f.candles["1w"].state(),
-  };
-}
-
 const isUsable = (snap: Snapshot<unknown>, now: number) =>
   snap.source !== "seed" && now - snap.updatedAt.getTime() <= MAX_PRICE_AGE_MS;
 
@@ -134,14 +122,13 @@ function combine(reads: FeedRead<unknown>[]) {
 
 const unavailable = () => new AppError("PRICE_UNAVAILABLE", {}, { "retry-after": "30" });
 
-/** WLD in KRW (spec §7): the WLDUSDT close × USDT/KRW, to the won's hundredth. */
-const toKrw = (closeUsdt: string, usdtKrw: string) =>
-  new D(closeUsdt).times(usdtKrw).toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed();
+/** WLD in KRW, as the spec has it: the WLDUSDT close × USDT/KRW, to the won's hundredth. */
+const toKrw = (closeUsdt: string, usdtKrw: string) => new D(closeUsdt).times(usdtKrw).round(2, D.roundHalfUp).toFixed();
 
 function percentChange(first: string, last: string): string {
   const a = new D(first);
   if (a.lte(0)) return "0";
-  return new D(last).minus(a).div(a).times(100).toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed();
+  return new D(last).minus(a).div(a).times(100).round(2, D.roundHalfUp).toFixed();
 }
 
 /**

@@ -32,7 +32,7 @@ export async function saveTickers(tickers: Tickers, at: Date): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** Candles in KRW at the given USDT rate (spec §7: close × USDT/KRW); the open candle is updated in place. */
+/** Candles in KRW at the given USDT rate (the spec's close × USDT/KRW); the open candle is updated in place. */
 export async function saveCandles(interval: Interval, candles: Candle[], usdtKrw: string, at: Date): Promise<void> {
   const db = await getDb();
   const rate = new D(usdtKrw);
@@ -43,7 +43,7 @@ export async function saveCandles(interval: Interval, candles: Candle[], usdtKrw
         symbol: "WLD",
         series: interval,
         time: new Date(c.time),
-        priceKrw: new D(c.closeUsdt).times(rate).toDecimalPlaces(8).toFixed(),
+        priceKrw: new D(c.closeUsdt).times(rate).round(8).toFixed(),
         usdtKrw,
         source: "binance",
         fetchedAt: at,
@@ -124,7 +124,7 @@ async function loadCandleRows(interval: Interval, seeded: boolean): Promise<Snap
   return {
     value: usable.map((r) => ({
       time: r.time.getTime(),
-      closeUsdt: new D(r.priceKrw).div(r.usdtKrw!).toDecimalPlaces(12).toFixed(),
+      closeUsdt: new D(r.priceKrw).div(r.usdtKrw!).round(12).toFixed(),
     })),
     updatedAt,
     source: seeded ? "seed" : "binance",

@@ -1,5 +1,5 @@
 /**
- * The two public exchange APIs we read (spec §7): Upbit's KRW ticker and Binance's WLDUSDT candles.
+ * The two public exchange APIs we read: Upbit's KRW ticker and Binance's WLDUSDT candles.
  * Every answer is validated with zod and checked for plausibility; anything malformed, zero,
  * negative or an implausible jump from the last good value throws, so it is never served or stored.
  */
@@ -109,11 +109,11 @@ export async function fetchTickers(
     const row = parsed.data.find((r) => r.market === `KRW-${symbol}`);
     if (!row) throw new UpstreamError("upbit", `missing ${symbol}`);
     const price = new D(row.trade_price);
-    if (!price.isFinite() || price.lte(0)) throw new UpstreamError("upbit", `non-positive ${symbol}`);
+    if (price.lte(0)) throw new UpstreamError("upbit", `non-positive ${symbol}`);
     if (isImplausibleJump(price, reference[symbol])) throw new UpstreamError("upbit", `implausible jump ${symbol}`);
     out[symbol] = {
-      priceKrw: price.toDecimalPlaces(8).toFixed(),
-      changePercent: new D(row.signed_change_rate).times(100).toDecimalPlaces(6).toFixed(),
+      priceKrw: price.round(8).toFixed(),
+      changePercent: new D(row.signed_change_rate).times(100).round(6).toFixed(),
     };
   }
   return out as Tickers;

@@ -1,5 +1,5 @@
 /**
- * The admin staking calls (spec §7): products, a member's own rate, interest on the rewards account,
+ * The admin staking calls: products, a member's own rate, interest on the rewards account,
  * and withdrawing from a member's stake. Every change is audited; money moves only through lib/ledger.
  * Whether a product change raises a rate in force — and so waits for a second administrator (SECURITY I39,
  * lib/admin/proposals.ts) — is judged here, under the same lock the change itself takes.
@@ -16,7 +16,7 @@ import { credit, debit, move } from "@/lib/ledger";
 import { D, type Dec, toDecimalString } from "@/lib/money";
 import { notify } from "@/lib/notifications";
 import { memberRateNow, notifyMemberRateChange, notifyProductRateChange } from "@/lib/notifications/rates";
-import { lockActiveMemberOrThrow } from "@/lib/wallet/holdings";
+import { activeMemberForShareOrThrow } from "@/lib/wallet/member-row";
 import { productsWith, raisesRates } from "./rates";
 
 /** `postingKey`: the ledger idempotency key of a money change (an approved four-eyes proposal's `proposal:<id>`). */
@@ -57,28 +57,28 @@ export const productInputOf = (stored: StoredProduct): ProductInput => ({
  * changes that raise nothing alone cannot together put a higher rate in force. Held to the end of the caller's
  * transaction; reads (the reward run, the screens) are not blocked.
  */
-export async function lockProductChanges(tx: DbOrTx): Promise<void> {
+export async function serializeProductChanges(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`LOCK TABLE staking_products IN SHARE ROW EXCLUSIVE MODE`);
 }
 
-/** Whether a new product would raise a rate in force (an inactive one never does). Takes lockProductChanges. */
+/** Whether a new product would raise a rate in force (an inactive one never does). Takes serializeProductChanges. */
 export async function newProductRaisesRates(tx: DbOrTx, input: ProductInput): Promise<boolean> {
   if (!input.active) return false;
-  await lockProductChanges(tx);
+  await serializeProductChanges(tx);
   return raisesRates(tx, productsWith(null, storedProduct(input)));
 }
 
 /**
  * The product `id` before `patch`, and whether the patch would raise a rate in force: a higher rate, a lower
  * minimum, activating it, moving it to another coin, or deactivating it over an older product that pays more.
- * Takes lockProductChanges; unknown product → 404.
+ * Takes serializeProductChanges; unknown product → 404.
  */
 export async function productChangeRaisesRates(
   tx: DbOrTx,
   id: number,
   patch: Partial<ProductInput>,
 ): Promise<{ before: ProductDto; raises: boolean }> {
-  await lockProductChanges(tx);
+  await serializeProductChanges(tx);
   const [row] = await tx.select(productColumns).from(stakingProducts).where(eq(stakingProducts.id, id));
   if (!row) throw new AppError("NOT_FOUND");
   const before = toProductDto(row);
@@ -103,8 +103,8 @@ export async function createProduct(
 ): Promise<ProductDto> {
   const db = within ?? (await getDb());
   return db.transaction(async (tx) => {
-    await lockProductChanges(tx);
-    // The stakers whose rate the new product changes are told, judged before it exists (issue 29 item 6).
+    await serializeProductChanges(tx);
+    // The stakers whose rate the new product changes are told, judged before it exists.
     if (input.active) await notifyProductRateChange(tx, productsWith(null, storedProduct(input)), [input.coinSymbol]);
     const at = now();
     const [row] = await tx
@@ -137,14 +137,14 @@ export async function updateProduct(
 ): Promise<ProductDto> {
   const db = within ?? (await getDb());
   return db.transaction(async (tx) => {
-    await lockProductChanges(tx);
+    await serializeProductChanges(tx);
     const [before] = await tx
       .select(productColumns)
       .from(stakingProducts)
       .where(eq(stakingProducts.id, id))
       .for("update");
     if (!before) throw new AppError("NOT_FOUND");
-    // The stakers whose rate the change moves are told, judged before it is written (issue 29 item 6).
+    // The stakers whose rate the change moves are told, judged before it is written.
     const rule = {
       coinSymbol: patch.coinSymbol ?? before.coinSymbol,
       annualRate:
@@ -195,7 +195,7 @@ export async function setMemberRate(
 ): Promise<{ coinSymbol: Coin; rate: string }> {
   const db = within ?? (await getDb());
   return db.transaction(async (tx) => {
-    await lockActiveMemberOrThrow(tx, userId);
+    await activeMemberForShareOrThrow(tx, userId);
     const before = rowsOf<{ rate: string | null }>(
       await tx.execute(sql`
         SELECT annual_rate::text AS rate FROM member_staking_rates
@@ -254,12 +254,12 @@ export async function adjustInterest(
     },
   };
   const result = await db.transaction(async (tx) => {
-    await lockActiveMemberOrThrow(tx, userId);
+    await activeMemberForShareOrThrow(tx, userId);
     const posted =
       action === "deposit"
         ? await credit(tx, { ...common, kind: "INTEREST_DEPOSIT", from: "rewards_pool", to: "rewards" })
         : await debit(tx, { ...common, kind: "INTEREST_WITHDRAW", from: "rewards", to: "rewards_pool" });
-    // The member is told (issue 29 item 6) — not again on a replayed posting key.
+    // The member is told — not again on a replayed posting key.
     if (!posted.replayed)
       await notify(tx, userId, action === "deposit" ? "balance_credited" : "balance_debited", {
         coin,
@@ -286,7 +286,7 @@ export async function withdrawStake(
   actor: Actor,
 ): Promise<{ coinSymbol: Coin; staked: string; holding: string }> {
   const result = await db.transaction(async (tx) => {
-    await lockActiveMemberOrThrow(tx, userId);
+    await activeMemberForShareOrThrow(tx, userId);
     return move(tx, {
       kind: "ADMIN_UNSTAKE",
       userId,

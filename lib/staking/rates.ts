@@ -59,7 +59,7 @@ export async function effectiveRates(db: DbOrTx, userId: number, coins: readonly
 /**
  * Whether `products` (productsWith: the products after a change) in place of staking_products would pay any stake
  * more than the rates in force now (SECURITY I39: such a change waits for a second administrator). Read in the
- * caller's transaction, after lockProductChanges.
+ * caller's transaction, after serializeProductChanges.
  */
 export async function raisesRates(db: DbOrTx, products: SQL): Promise<boolean> {
   const [row] = rowsOf<{ raises: boolean }>(await db.execute(raisesRatesSql(products)));

@@ -1,5 +1,5 @@
 /**
- * The daily staking reward run (DESIGN.md §3, issue 7).
+ * The daily staking reward run (DESIGN.md "Money and the ledger"; SECURITY.md A5: a day pays once).
  *
  * For every member's staked balance at the end of a KST day: reward = balance × annual rate / 100 / 365,
  * rounded down to 8 decimals, credited from the coin's `rewards_pool` to the member's `rewards` account.
@@ -47,7 +47,7 @@ import { AppError } from "@/lib/errors";
 import { postBatchCredit } from "@/lib/ledger/batch";
 import { D, type Dec, toDecimalString } from "@/lib/money";
 import { minExpr, type RateSources, rateExpr, rateJoins, ratesAsOf, rewardSql } from "./rates";
-import { dayEnd, isDay, lastEndedDay } from "./time";
+import { dayEnd, isDay, lastEndedDay } from "@/lib/kst-day";
 
 /** At most this many days are caught up per call (oldest first); the next call continues. */
 export const MAX_CATCH_UP_DAYS = 31;
@@ -180,7 +180,7 @@ async function finishRewardDay(tx: DbOrTx, day: string, paid: { membersPaid: num
 }
 
 /**
- * The members' "reward paid" notifications of `day` (issue 14 item 4): ONE per member for the day, whatever
+ * The members' "reward paid" notifications of `day`: ONE per member for the day, whatever
  * the number of coins, with the amount of each coin — set-based, in the run's transaction, from the rows this
  * run just paid (staking_batch_rows). A day is run once, so a member is told about it once.
  */
@@ -274,7 +274,7 @@ export async function accrueRewards(
 }
 
 /**
- * The answer of a run asked for one `date` (POST /api/cron/accrue, the console's 지급 실행; issue 29 item 12): the
+ * The answer of a run asked for one `date` (POST /api/cron/accrue, the console's 지급 실행): the
  * result with `alreadyPaid` — true when that day had been paid before, so this call paid nothing and changed
  * nothing, its completion time included — and then the day's `finishedAt` as recorded when it was paid. Without a
  * date (catch-up) the result as it is.

@@ -11,7 +11,7 @@ import { dbKind, getDb, rowsOf } from "@/db/client";
 import { errorLogFields } from "@/lib/errors";
 import { log, withLogScope } from "@/lib/log";
 import { type AccrueResult, accrueRewards } from "./run";
-import { msUntilKst } from "./time";
+import { msUntilKst } from "@/lib/kst-day";
 
 /** Advisory lock key of the daily reward run (the migration lock is 727_270_001). */
 export const REWARD_RUN_LOCK = 727_270_007;

@@ -21,7 +21,7 @@ export interface FileStore {
   delete(keys: string[], opts?: StoreOptions): Promise<void>;
 }
 
-export { newStorageKey, STORAGE_KEY_PATTERN } from "./keys";
+export { STORAGE_KEY_PATTERN } from "./keys";
 
 let current: FileStore | undefined;
 

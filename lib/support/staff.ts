@@ -76,7 +76,7 @@ export async function staffInquiryDetail(viewer: SessionUser, id: number): Promi
 }
 
 /** The inquiry locked for a change by `actor`: visible, not their own, not closed. */
-async function lockForChange(tx: Tx, actor: SessionUser, id: number) {
+async function inquiryForChange(tx: Tx, actor: SessionUser, id: number) {
   const row = await staffInquiry(tx, { id, hiddenRoles: hiddenRoles(actor) });
   if (!row) throw new AppError("NOT_FOUND");
   if (row.userId === actor.id) throw new AppError("SELF_ACTION");
@@ -99,7 +99,7 @@ export async function assignInquiry(
 ): Promise<StaffInquiryDto> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const row = await lockForChange(tx, actor, id);
+    const row = await inquiryForChange(tx, actor, id);
     const to = assigneeId ?? actor.id;
     const [who] = await tx
       .select({ id: users.id, role: users.role, status: users.status })
@@ -137,7 +137,7 @@ export async function answerInquiry(
   const text = messageText(rawText);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const row = await lockForChange(tx, actor, id);
+    const row = await inquiryForChange(tx, actor, id);
     const at = now();
     const messageId = await addMessage(tx, {
       inquiryId: id,
@@ -175,7 +175,7 @@ export async function answerInquiry(
 export async function closeInquiry(actor: SessionUser, id: number, meta: RequestMeta): Promise<StaffInquiryDto> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const row = await lockForChange(tx, actor, id);
+    const row = await inquiryForChange(tx, actor, id);
     const at = now();
     await tx
       .update(inquiries)

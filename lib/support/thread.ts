@@ -7,7 +7,7 @@ import "server-only";
 import { inquiryImageUrl, inquiryThread } from "@/db/queries/inquiries";
 import { inquiryImages, inquiryMessages } from "@/db/schema";
 import type { DbOrTx, Tx } from "@/db/client";
-import { hasControlChars } from "@/lib/api/body";
+import { hasControlChars } from "@/lib/http/body";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { type ProcessedImage, processIdImage } from "@/lib/kyc/image";

@@ -25,7 +25,7 @@ import { scopeOf, type Viewer } from "@/lib/admin/lists";
 import { audit, type RequestMeta } from "@/lib/audit";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
-import { dayEnd, kstDay } from "@/lib/staking/time";
+import { dayEnd, kstDay } from "@/lib/kst-day";
 
 export type TravelRuleFormat = "json" | "csv";
 

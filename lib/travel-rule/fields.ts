@@ -1,6 +1,7 @@
 /**
  * The Travel Rule's recipient details a member sends with a transfer or withdrawal (POST /api/transfer-requests
- * `travelRule`, issue 27): the names the API and the screens share. No server import: the send modal reads it too.
+ * `travelRule`; SECURITY.md J43): the names the API and the screens share. No server import: the send modal reads
+ * it too.
  */
 export const RELATIONSHIPS = ["FAMILY", "FRIEND", "COLLEAGUE", "BUSINESS", "OTHER"] as const;
 export type Relationship = (typeof RELATIONSHIPS)[number];

@@ -1,11 +1,11 @@
 /**
- * The Travel Rule on the request side (issue 27; the Act on Reporting and Using Specified Financial Transaction
+ * The Travel Rule on the request side (SECURITY.md J43; the Act on Reporting and Using Specified Financial Transaction
  * Information): a transfer or withdrawal worth TRAVEL_RULE_THRESHOLD_KRW or more at the request's KRW price
  * (default ₩1,000,000; "0": every amount, as Bithumb does) carries the recipient's details, or is refused with
  * 400 TRAVEL_RULE_REQUIRED naming what is missing before anything is written. Such a request stores its record
  * (travel_rule_records, with its IVMS 101 payload from ./ivms) in the statement that opens it
  * (transfer_request_open, db/migrations/0018); below the threshold nothing is asked and nothing is stored.
- * Money arithmetic: decimal.js.
+ * Money arithmetic: exact decimals (lib/money.ts).
  */
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -68,7 +68,7 @@ export function travelRuleRecord(claim: TravelRuleClaim, walletAddr: string): Tr
   const { details } = claim;
   return {
     thresholdKrw: travelRuleThresholdKrw(),
-    amountKrw: claim.amountKrw.toFixed(0, D.ROUND_DOWN),
+    amountKrw: claim.amountKrw.toFixed(0, D.roundDown),
     beneficiaryName: details.recipientName,
     selfOwned: details.selfOwned,
     relationship: details.relationship,

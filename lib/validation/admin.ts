@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { queryInt } from "./query";
-import { isSingleLine } from "@/lib/api/body";
-import { isDay } from "@/lib/staking/time";
+import { isSingleLine } from "@/lib/http/body";
+import { isDay } from "@/lib/kst-day";
 import { requestListQuerySchema } from "./wallet";
 
 const uint = queryInt;
@@ -22,7 +22,7 @@ const ci = <T extends string>(values: readonly [T, ...T[]]) =>
 
 const page = (limit: number, maxLimit: number) => ({ page: uint(1, 1_000_000), limit: uint(limit, maxLimit) });
 
-/** The admin CSV exports' language: Korean headers by default, English with `?lang=en` (issue 29). */
+/** The admin CSV exports' language: Korean headers by default, English with `?lang=en`. */
 export const csvLangSchema = z.object({
   lang: z
     .enum(["ko", "en"], { message: "VALIDATION" })

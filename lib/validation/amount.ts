@@ -1,6 +1,6 @@
 /**
  * The one amount field of every input schema. Amounts accept JSON numbers (judged by their source text,
- * lib/api/body.ts) or plain decimal strings, parsed strictly by lib/money parseAmount.
+ * lib/http/body.ts) or plain decimal strings, parsed strictly by lib/money parseAmount.
  */
 import { z } from "zod";
 import { COIN_DECIMALS, type Dec, parseAmount } from "@/lib/money";
@@ -19,7 +19,7 @@ export const ADMIN_AMOUNT_MAX = "1000000000000";
 export const amountValue = (opts: { decimals?: number; allowZero?: boolean; max?: string; cap?: string } = {}) =>
   z.unknown().transform((v, ctx): Dec => {
     const d = parseAmount(v, opts.decimals ?? COIN_DECIMALS);
-    const bad = !d || d.isNegative() || (!opts.allowZero && d.isZero()) || (opts.max !== undefined && d.gt(opts.max));
+    const bad = !d || d.lt(0) || (!opts.allowZero && d.eq(0)) || (opts.max !== undefined && d.gt(opts.max));
     if (bad || !d) {
       ctx.addIssue({ code: "custom", message: "INVALID_AMOUNT" });
       return z.NEVER;

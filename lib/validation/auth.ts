@@ -1,9 +1,9 @@
 /**
  * Input schemas of the identity routes. Issue messages are error codes (lib/errors.ts), so the
- * handler answers the spec's exact message for each rule (spec §5).
+ * handler answers the spec's exact message for each rule.
  */
 import { z } from "zod";
-import { isSingleLine } from "@/lib/api/body";
+import { isSingleLine } from "@/lib/http/body";
 import { ROLES } from "@/lib/auth/roles";
 import { normaliseKoreanPhone } from "@/lib/phone";
 import { reasonField } from "./proposals";
@@ -43,7 +43,7 @@ const COMMON_PASSWORDS = new Set([
 ]);
 
 /**
- * A checked phone (issue 29): a Korean mobile or landline number → its one stored form (`010-2345-6789`, lib/phone.ts);
+ * A checked phone: a Korean mobile or landline number → its one stored form (`010-2345-6789`, lib/phone.ts);
  * anything else → INVALID_PHONE on the field. Empty → null (only reached by the optional sign-up field).
  */
 const toKoreanPhone = (v: string, ctx: z.RefinementCtx<string>): string => {
@@ -97,7 +97,7 @@ export const signupSchema = z
     password: newPasswordSchema,
     /** Optional: when the client sends the confirmation too, it must match. */
     passwordConfirm: z.string().optional(),
-    /** Optional (spec §5); when given, a Korean number, stored as `010-2345-6789` (lib/phone.ts). */
+    /** Optional (the spec asks no format); when given, a Korean number, stored as `010-2345-6789` (lib/phone.ts). */
     phone: z
       .preprocess(
         (v) => (typeof v === "string" ? v.trim() : v),
@@ -114,7 +114,7 @@ export const signupSchema = z
   });
 export type SignupInput = z.infer<typeof signupSchema>;
 
-/** POST /api/login: both fields present (spec §5 '아이디와 비밀번호를 모두 입력해주세요.'). */
+/** POST /api/login: both fields present (else the spec's '아이디와 비밀번호를 모두 입력해주세요.'). */
 export const loginSchema = z.object({
   userId: required("LOGIN_REQUIRED").pipe(z.string().max(64, { error: "INVALID_CREDENTIALS" })),
   password: z
@@ -124,7 +124,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** PATCH /api/users/by-id/{userId}/password (spec §5: 'enter the password correctly'). */
+/** PATCH /api/users/by-id/{userId}/password (else the spec's 'enter the password correctly'). */
 export const passwordChangeSchema = z
   .object({
     currentPassword: z
@@ -152,7 +152,7 @@ export const refCodeSchema = z.preprocess(
 /** PATCH /api/admin/users/{id}/ref-code. */
 export const adminRefCodeSchema = z.object({ refCode: refCodeSchema });
 
-/** PATCH /api/admin/users/{id}/phone: non-empty (spec §5), a Korean number in its stored form (lib/phone.ts). */
+/** PATCH /api/admin/users/{id}/phone: non-empty, a Korean number in its stored form (lib/phone.ts). */
 export const adminPhoneSchema = z.object({
   phone: required("PHONE_REQUIRED")
     .pipe(z.string().max(30, { error: "INVALID_PHONE" }))
@@ -171,24 +171,9 @@ export const toggleRoleSchema = z.object({
 /** PATCH /api/admin/users/{id}/password-reset and …/two-factor-reset: `reason` is required for an administrator. */
 export const accountResetSchema = z.object({ reason: reasonField() });
 
-/** GET /api/admin/users/paginated?search&phone&page&limit. */
-export const userListQuerySchema = z.object({
-  search: z.string().trim().max(64).refine(isSingleLine, "INVALID_CHARACTERS").optional().default(""),
-  phone: z.string().trim().max(30).refine(isSingleLine, "INVALID_CHARACTERS").optional().default(""),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(10),
-});
-
 /** POST /api/admin/signup-codes: a code (generated when absent), an optional note and use limit. */
 export const signupCodeCreateSchema = z.object({
   code: refCodeSchema.optional(),
   note: z.string().trim().max(200).optional(),
   maxUses: z.number().int().min(1).max(1_000_000).optional().nullable(),
 });
-
-/** Numeric ids in admin paths (`/api/admin/users/{id}`). */
-export const numericIdSchema = z.coerce
-  .number({ error: "NOT_FOUND" })
-  .int({ error: "NOT_FOUND" })
-  .positive({ error: "NOT_FOUND" })
-  .max(2_147_483_647, { error: "NOT_FOUND" });

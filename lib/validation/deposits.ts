@@ -3,7 +3,7 @@
  * POST /api/admin/deposits/bank/lines/{id}/resolve's body.
  */
 import { z } from "zod";
-import { hasControlChars } from "@/lib/api/body";
+import { hasControlChars } from "@/lib/http/body";
 import { BANK_LINE_STATUSES } from "@/lib/deposits/dto";
 import { queryInt } from "./query";
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { DESTINATION_KINDS, DESTINATION_STATUSES, TRAVEL_RULE_PARTNERS } from "@/db/schema";
-import { hasControlChars, isSingleLine } from "@/lib/api/body";
+import { hasControlChars, isSingleLine } from "@/lib/http/body";
 import { NETWORKS, PERSONAL_EXCHANGE } from "@/lib/exchanges";
 import { reasonField } from "./proposals";
 

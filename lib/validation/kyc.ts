@@ -1,6 +1,5 @@
 /** Inputs of the ID-verification calls. */
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
 
 /** The document the admin looked at; when given and no longer current (the member re-uploaded) → 409. */
 const documentId = z.number().int().positive().optional();
@@ -18,11 +17,3 @@ export const rejectIdSchema = z.object({
   documentId,
 });
 export type RejectId = z.infer<typeof rejectIdSchema>;
-
-/** The numeric users.id of an /api/admin/users/{id} route; anything else is 404. */
-export function memberIdParam(raw: string | undefined): number {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) throw new AppError("NOT_FOUND");
-  const id = Number(raw);
-  if (id > 2_147_483_647) throw new AppError("NOT_FOUND");
-  return id;
-}

@@ -1,6 +1,6 @@
 /** Input schemas of the maintenance calls (lib/maintenance). */
 import { z } from "zod";
-import { hasControlChars, isSingleLine } from "@/lib/api/body";
+import { hasControlChars, isSingleLine } from "@/lib/http/body";
 import { FEATURES } from "@/lib/maintenance/features";
 
 /** A reason as members read it: one line, 1–300 characters. */

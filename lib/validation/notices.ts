@@ -5,7 +5,7 @@
  * Times are ISO-8601 with an offset (the console sends KST wall time as `…+09:00`).
  */
 import { z } from "zod";
-import { hasControlChars, isSingleLine } from "@/lib/api/body";
+import { hasControlChars, isSingleLine } from "@/lib/http/body";
 import { NOTICE_CATEGORIES } from "@/lib/notices/dto";
 import { queryInt } from "./query";
 

@@ -1,4 +1,4 @@
-/** Query and path input of the notification routes (issue 14 item 4). */
+/** Query and path input of the notification routes. */
 import { z } from "zod";
 import { queryInt } from "./query";
 

@@ -1,5 +1,5 @@
 /**
- * The payout routes' bodies (issue 28): POST /api/admin/requests/{id}/payout { txHash } and …/fail { reason }.
+ * The payout routes' bodies: POST /api/admin/requests/{id}/payout { txHash } and …/fail { reason }.
  * A hash is `0x` and 64 hex digits (either case: it is stored lower-case).
  */
 import { z } from "zod";

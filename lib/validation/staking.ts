@@ -1,12 +1,12 @@
 /**
  * Input schemas of the staking calls. Amounts and rates accept JSON numbers or plain decimal strings
- * (lib/money parseAmount); coin and action values are matched case-insensitively (DESIGN.md §6).
+ * (lib/money parseAmount); coin and action values are matched case-insensitively (DESIGN.md, "Contract details").
  */
 import { z } from "zod";
 import { COINS } from "@/db/schema";
-import { hasControlChars, isSingleLine } from "@/lib/api/body";
+import { hasControlChars, isSingleLine } from "@/lib/http/body";
 import { AppError } from "@/lib/errors";
-import { isDay } from "@/lib/staking/time";
+import { isDay } from "@/lib/kst-day";
 import { adminAmount, amountValue } from "./amount";
 import { reasonField } from "./proposals";
 

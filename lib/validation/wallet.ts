@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { queryInt } from "./query";
 import { COINS, requestStatusEnum, requestTypeEnum } from "@/db/schema";
-import { hasControlChars, isSingleLine } from "@/lib/api/body";
+import { hasControlChars, isSingleLine } from "@/lib/http/body";
 import { validationError } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors";
 import { TRANSFER_DECIMALS } from "@/lib/constants";
@@ -15,9 +15,9 @@ import { ADMIN_AMOUNT_MAX, adminAmount, amountValue } from "./amount";
 import { reasonField } from "./proposals";
 
 const coin = z.enum(COINS, { message: "VALIDATION" });
-/** Only WLD can be moved by members (spec §3: only WLD is selectable). */
+/** Only WLD can be moved by members (the spec: only WLD is selectable in the modals). */
 const wldOnly = z.literal("WLD", { message: "VALIDATION" }).default("WLD");
-/** Case-insensitive enum (DESIGN §6: action values are matched case-insensitively). */
+/** Case-insensitive enum (DESIGN.md, "Contract details": action values are matched case-insensitively). */
 const ci = <T extends string>(values: readonly [T, ...T[]]) =>
   z
     .string()
@@ -35,7 +35,7 @@ export const transferRequestSchema = z.object({
   /** Two-factor on: a current code from the authenticator app (lib/auth/two-factor.ts); not part of the idempotency hash. */
   otp: z.string({ error: "INVALID_OTP" }).max(32, { error: "INVALID_OTP" }).optional(),
   /**
-   * Issue 27: the Travel Rule's recipient details (lib/travel-rule). Each part is optional here: at or above the
+   * The Travel Rule's recipient details (lib/travel-rule; SECURITY.md J43). Each part is optional here: at or above the
    * threshold the route names what is missing (400 TRAVEL_RULE_REQUIRED); below it they are ignored.
    */
   travelRule: z

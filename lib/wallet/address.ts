@@ -1,5 +1,5 @@
 /**
- * Wallet address text `NETWORK|EXCHANGE|ADDRESS` (DESIGN §1, §5): the network one of ours, the exchange on
+ * Wallet address text `NETWORK|EXCHANGE|ADDRESS` (DESIGN.md): the network one of ours, the exchange on
  * that network's list — or `PERSONAL`, a personal wallet its member proved with a signature
  * (./personal-wallets.ts) — and the address a valid EVM address. Also the transfer fee that the network implies.
  */

@@ -1,5 +1,5 @@
 /**
- * The administrator's coin calls (spec §7): a credit with a visible DEPOSIT row, an unrecorded adjustment
+ * The administrator's coin calls: a credit with a visible DEPOSIT row, an unrecorded adjustment
  * against the `adjustments` account, and hiding a history row (the ledger is never touched). All audited; the
  * member is notified of each credit and debit.
  * Money calls lock the member row first and refuse a deactivated member (404), also one deactivated while
@@ -13,7 +13,7 @@ import { AppError } from "@/lib/errors";
 import { credit, debit } from "@/lib/ledger";
 import { type Dec, toDecimalString } from "@/lib/money";
 import { notify } from "@/lib/notifications";
-import { lockActiveMemberOrThrow } from "./holdings";
+import { activeMemberForShareOrThrow } from "./member-row";
 
 type Ctx = Partial<RequestMeta>;
 /** `postingKey`: the ledger idempotency key (an approved four-eyes proposal posts under `proposal:<id>`). */
@@ -23,7 +23,7 @@ const holdingOf = (res: { balances: { account: { kind: string; userId: number | 
   res.balances.find((b) => b.account.userId !== null && b.account.kind === "holding")?.balance ?? "0";
 
 /**
- * The member is told of an administrator's credit or debit of their holding (issue 29 item 6), in its transaction —
+ * The member is told of an administrator's credit or debit of their holding, in its transaction —
  * also when it is applied by an approved four-eyes proposal, never when it is only proposed.
  */
 const told = (tx: Tx, a: Args, kind: "balance_credited" | "balance_debited") =>
@@ -31,7 +31,7 @@ const told = (tx: Tx, a: Args, kind: "balance_credited" | "balance_debited") =>
 
 /** PATCH /api/admin/users/{id}/coin, action DEPOSIT: external → holding with a DEPOSIT history row. */
 export async function adminDeposit(tx: Tx, a: Args): Promise<{ symbol: Coin; holding: string }> {
-  await lockActiveMemberOrThrow(tx, a.targetId);
+  await activeMemberForShareOrThrow(tx, a.targetId);
   const res = await credit(tx, {
     kind: "ADMIN_DEPOSIT",
     userId: a.targetId,
@@ -61,7 +61,7 @@ export async function adminUnrecorded(
   tx: Tx,
   a: Args & { action: "DEPOSIT" | "WITHDRAW" },
 ): Promise<{ symbol: Coin; holding: string }> {
-  await lockActiveMemberOrThrow(tx, a.targetId);
+  await activeMemberForShareOrThrow(tx, a.targetId);
   const common = {
     userId: a.targetId,
     coin: a.symbol,

@@ -1,9 +1,9 @@
 /**
- * Approving a KRW deposit (buy) request under four-eyes (issue 26): the first approval credits at once within the
- * rolling limit (lib/admin/four-eyes-limit.ts) or becomes a `deposit` proposal; the second administrator's approval
- * credits it as the first one valued it (approveDepositProposal); a rejected deposit takes its waiting proposal
- * with it. Lock order as in ./request-decisions: the member's users row, the request, the four-eyes totals' locks,
- * then ledger accounts.
+ * Approving a KRW deposit (buy) request under four-eyes (SECURITY.md I39): the first approval credits at once
+ * within the rolling limit (lib/admin/four-eyes-limit.ts) or becomes a `deposit` proposal; the second administrator's
+ * approval credits it as the first one valued it (approveDepositProposal); a rejected deposit takes its waiting
+ * proposal with it. Lock order as in ./request-decisions: the member's users row, the request, the four-eyes totals'
+ * locks, then ledger accounts.
  * Every approval names the KRW that arrived (krwReceived; else 400 KRW_RECEIVED_REQUIRED): paid while the quote held,
  * it is credited at the quoted price (krwReceived ÷ price, 6 decimals down: the quote's amount when the KRW is the
  * quote's); paid after, at a fresh price. The request records the KRW and when it was confirmed (입금 확인) at once,
@@ -14,7 +14,7 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "@/db/client";
 import { pendingDepositProposals } from "@/db/queries/requests";
 import { requests } from "@/db/schema";
-import { currentAuditMemo } from "@/lib/admin/audit-memo";
+import { currentAuditMemo } from "@/lib/audit-memo";
 import { admitDirectChange } from "@/lib/admin/four-eyes-limit";
 import { type Payloads, propose } from "@/lib/admin/proposals";
 import { audit as writeAudit } from "@/lib/audit";
@@ -25,7 +25,7 @@ import { D, type Dec, toDecimalString } from "@/lib/money";
 import { notify } from "@/lib/notifications";
 import { depositCoinAmount } from "./deposit-quotes";
 import { expireStaleQuotes } from "./deposit-quotes";
-import { lockActiveMemberOrThrow } from "./holdings";
+import { activeMemberForShareOrThrow } from "./member-row";
 import {
   type Ctx,
   ctxOf,
@@ -60,7 +60,7 @@ export type DepositApproveArgs = DecideArgs & { paidOnTime?: boolean; bankLineId
  * row (404 when not ACTIVE), the quote's expiry, then approveDeposit — the same steps as decideRequest.
  */
 export async function approveDepositRequest(tx: Tx, args: DepositApproveArgs & { userId: number }) {
-  await lockActiveMemberOrThrow(tx, args.userId);
+  await activeMemberForShareOrThrow(tx, args.userId);
   await expireStaleQuotes(tx, { id: args.id });
   return approveDeposit(tx, args);
 }
@@ -125,7 +125,7 @@ function depositCreditOf(row: Row & { quoteRanOut: boolean }, args: DepositAppro
     const price = toDecimalString(args.reprice.priceKrw);
     credit = { amount: depositCoinAmount(krw, price), krw, price, repriced: true, ...line };
   }
-  if (credit.amount.isZero()) throw new AppError("INVALID_AMOUNT", { field: "krwReceived" });
+  if (credit.amount.eq(0)) throw new AppError("INVALID_AMOUNT", { field: "krwReceived" });
   return credit;
 }
 
@@ -243,7 +243,7 @@ export async function approveDepositProposal(
   const x = p.payload;
   const [owner] = await tx.select({ userId: requests.userId }).from(requests).where(eq(requests.id, x.requestId));
   if (!owner) throw new AppError("NOT_FOUND");
-  await lockActiveMemberOrThrow(tx, owner.userId);
+  await activeMemberForShareOrThrow(tx, owner.userId);
   const [row] = await tx
     .select({ ...getTableColumns(requests), quoteRanOut })
     .from(requests)

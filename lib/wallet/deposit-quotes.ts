@@ -1,8 +1,8 @@
 /**
- * Deposit quotes (spec §5, §9): the fresh KRW price a deposit may be converted at, the KRW → coin
+ * Deposit quotes (quotes expire: SECURITY.md H38): the fresh KRW price a deposit may be converted at, the KRW → coin
  * conversion, the expiry of quotes that ran out (lazily and by the periodic sweep), and the fresh price an
- * expired deposit is re-priced at when an administrator confirms the KRW received. Split out of
- * ./requests; it depends on neither ./requests nor ./request-decisions, both of which use it.
+ * expired deposit is re-priced at when an administrator confirms the KRW received. It depends on neither
+ * ./requests nor ./request-decisions, both of which use it.
  */
 import { eq, sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf } from "@/db/client";
@@ -24,10 +24,10 @@ export async function freshDepositPriceOrThrow(coin: Coin, now = Date.now()): Pr
   return quote.priceKrw;
 }
 
-/** KRW → coin units at 6 decimals, rounded down (spec §5, §9). */
+/** KRW → coin units at 6 decimals, rounded down (the spec's deposit conversion). */
 export function depositCoinAmount(krwAmount: Dec | string, priceKrw: Dec | string): Dec {
   const price = new D(priceKrw);
-  if (!price.isPositive() || price.isZero()) throw new AppError("PRICE_UNAVAILABLE");
+  if (!price.gt(0)) throw new AppError("PRICE_UNAVAILABLE");
   return floorTo(new D(krwAmount).div(price), DEPOSIT_DECIMALS);
 }
 

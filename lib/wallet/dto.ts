@@ -1,7 +1,7 @@
 /**
  * A request as its member reads it (the history, the receipt, the timeline), as the console's queue reads it, and
- * the proof it carries (issue 28: the bank statement that paid a deposit, the transaction that paid a transfer or
- * withdrawal). Screens import these from here, not from db/ (the layers: components never import @/db); the queries
+ * the proof it carries (the bank statement that paid a deposit, the transaction that paid a transfer or
+ * withdrawal); a transaction of the history, as the member and the console read it. Screens import these from here, not from db/ (the layers: components never import @/db); the queries
  * that build them define them.
  */
 export type {
@@ -11,4 +11,5 @@ export type {
   TimelineEventDto,
 } from "@/db/queries/requests";
 export type { AdminQueueRowDto } from "@/db/queries/admin-requests";
+export type { AdminTransactionDto, TransactionDto } from "@/db/queries/transactions";
 export type { RequestStatus, RequestType } from "@/db/schema";

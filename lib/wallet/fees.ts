@@ -1,5 +1,5 @@
 /**
- * Transfer arithmetic (spec §5, §9), in decimals only. Table tests: tests/unit/wallet-fees.test.ts.
+ * Transfer arithmetic (fee, minimum, spendable), in decimals only. Table tests: tests/unit/wallet-fees.test.ts.
  */
 import { MIN_TRANSFER, TRANSFER_DECIMALS, TRANSFER_FEES } from "@/lib/constants";
 import { D, type Dec, floorTo, ZERO } from "@/lib/money";
@@ -7,7 +7,7 @@ import { D, type Dec, floorTo, ZERO } from "@/lib/money";
 /** What a member may ask to transfer: staked minus the fee, rounded down to 2 decimals, never below 0. */
 export function spendableMax(staked: Dec | string, fee: Dec | string): Dec {
   const s = floorTo(new D(staked).minus(fee), TRANSFER_DECIMALS);
-  return s.isNegative() ? ZERO : s;
+  return s.lte(0) ? ZERO : s;
 }
 
 export type TransferCheck =
@@ -17,14 +17,14 @@ export type TransferCheck =
 /** The amount (already parsed, at most 2 decimals) against the minimum and the spendable maximum. */
 export function checkTransfer(amount: Dec, staked: Dec | string, fee: Dec | string): TransferCheck {
   const spendable = spendableMax(staked, fee);
-  if (amount.lessThan(MIN_TRANSFER)) return { ok: false, reason: "BELOW_MINIMUM", spendable };
-  if (amount.greaterThan(spendable)) return { ok: false, reason: "ABOVE_MAXIMUM", spendable };
+  if (amount.lt(MIN_TRANSFER)) return { ok: false, reason: "BELOW_MINIMUM", spendable };
+  if (amount.gt(spendable)) return { ok: false, reason: "ABOVE_MAXIMUM", spendable };
   const feeD = new D(fee);
   return { ok: true, amount, fee: feeD, total: amount.plus(feeD), spendable };
 }
 
 /**
- * The transfer fee for a stored wallet address (spec §9): 0.2 for OP and WorldChain (text starting with
+ * The transfer fee for a stored wallet address: 0.2 for OP and WorldChain (text starting with
  * "op" or "wo"), 1.5 for ERC20, and 0.2 whenever the network cannot be read (old formats included).
  */
 export function transferFeeFor(walletAddr: string | null | undefined): string {

@@ -1,6 +1,6 @@
 /** What members and administrators read about money movements: history rows, requests and their timelines. */
 import "server-only";
-import { adminRequests, hasPending, memberRequests, requestTimeline } from "@/db/queries/requests";
+import { hasPending, requestTimeline } from "@/db/queries/requests";
 import { adminTransactions, memberTransactions } from "@/db/queries/transactions";
 import { reader } from "@/lib/read";
 
@@ -8,10 +8,6 @@ import { reader } from "@/lib/read";
 export const memberHistory = reader(memberTransactions);
 /** A member's whole history for administrators, hidden rows marked. */
 export const adminHistory = reader(adminTransactions);
-/** The member's own transfer, withdraw and deposit requests. */
-export const memberRequestList = reader(memberRequests);
-/** Every member's requests, for administrators. */
-export const adminRequestList = reader(adminRequests);
 /** Whether the member has a PENDING request of this coin and type. */
 export const hasPendingRequest = reader(hasPending);
 /** Every status change of a request (actor handles for administrators only). */

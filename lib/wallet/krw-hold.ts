@@ -1,5 +1,5 @@
 /**
- * The hold after buying with KRW (issue 27; Upbit's anti-voice-phishing rule since 2020): WLD credited by an
+ * The hold after buying with KRW (SECURITY.md J43; Upbit's anti-voice-phishing rule since 2020): WLD credited by an
  * approved KRW deposit (requests.credited_at, the application clock) cannot leave as crypto for KRW_HOLD_HOURS.
  * Those coins are `recent`; bought coins count as still in holding first, so the part of the protected lock that
  * cannot leave is inLock = max(0, recent − holding) — a swap into the lock carries the hold with it. A transfer or
@@ -10,8 +10,8 @@
 import { now } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { D, type Dec, toDecimalString } from "@/lib/money";
-import { kstMinuteText } from "./cooldown";
+import { D, type Dec, maxDec, toDecimalString } from "@/lib/money";
+import { kstMinuteText } from "@/lib/money-cooldown";
 import { spendableMax } from "./fees";
 
 export const krwHoldHours = () => env().KRW_HOLD_HOURS;
@@ -30,10 +30,10 @@ export type KrwHold = {
 
 export function krwHoldOf(facts: { recent: string; holding: string; lastCreditAt: Date | null }): KrwHold {
   const recent = new D(facts.recent);
-  const held = recent.isPositive() && facts.lastCreditAt;
+  const held = recent.gte(0) && facts.lastCreditAt;
   return {
     amount: recent.toFixed(),
-    inLock: D.max(recent.minus(facts.holding), 0).toFixed(),
+    inLock: maxDec(recent.minus(facts.holding), 0).toFixed(),
     releasesAt: held ? new Date(facts.lastCreditAt!.getTime() + krwHoldHours() * 3_600_000).toISOString() : null,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Daily withdrawal limit, the Korean way (issue 14 item 6; Upbit, GOPAX): what a member may request to send out
+ * Daily withdrawal limit, the Korean way (as Upbit and GOPAX do): what a member may request to send out
  * (TRANSFER + WITHDRAW) per KST calendar day, counted in KRW at the price of each request. The limit is
  * DAILY_WITHDRAW_LIMIT_KRW (default ₩2,000,000) unless a SUPERADMIN set a per-member override through four-eyes
  * (setDailyLimitOverride). The day resets at 00:00 KST, judged on the application clock (lib/clock.ts).
@@ -13,7 +13,7 @@
  * locked the member's ledger accounts of the coin FOR UPDATE, so two requests of one member are judged one after
  * the other, and the second (READ COMMITTED: a new snapshot per statement of the function) sees the first once it
  * committed. Only WLD can be sent today; a second sendable coin needs a member-wide lock here instead.
- * Money arithmetic: SQL numeric and decimal.js only.
+ * Money arithmetic: SQL numeric and exact decimals (lib/money.ts) only.
  */
 import { sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf } from "@/db/client";
@@ -24,11 +24,11 @@ import { TRANSFER_DECIMALS } from "@/lib/constants";
 import { env, isEmbedded } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
 import { currentPrice } from "@/lib/prices";
-import { D, type Dec, floorTo, formatKrw, toDecimalString } from "@/lib/money";
-import { dayEnd, kstDay } from "@/lib/staking/time";
+import { D, type Dec, floorTo, formatKrw, maxDec, toDecimalString } from "@/lib/money";
+import { dayEnd, kstDay } from "@/lib/kst-day";
 import { PERSONAL_EXCHANGE } from "@/lib/exchanges";
 import { travelRuleThresholdKrw } from "@/lib/travel-rule/rules";
-import { activeCooldown } from "./cooldown";
+import { activeCooldown } from "@/lib/money-cooldown";
 import { type KrwHold, krwHeldSince, krwHoldOf } from "./krw-hold";
 
 /** The KST day containing `at`: [00:00 KST, next 00:00 KST). */
@@ -61,7 +61,7 @@ export async function outgoingPriceKrw(coin: Coin): Promise<string | null> {
 }
 
 type Usage = { limitKrw: Dec; usedKrw: Dec };
-const left = ({ limitKrw, usedKrw }: Pick<Usage, "usedKrw" | "limitKrw">) => D.max(limitKrw.minus(usedKrw), 0);
+const left = ({ limitKrw, usedKrw }: Pick<Usage, "usedKrw" | "limitKrw">) => maxDec(limitKrw.minus(usedKrw), 0);
 
 /**
  * 403 DAILY_LIMIT for a transfer/withdraw request that would take today's total over the member's limit: judged
@@ -75,7 +75,7 @@ export function dailyLimitError(u: Pick<Usage, "usedKrw" | "limitKrw">, priceKrw
   return new AppError("DAILY_LIMIT", {
     allowedKrw: allowed.toFixed(),
     allowedKrwText: formatKrw(allowed),
-    allowedAmount: price.isPositive() ? floorTo(allowed.div(price), TRANSFER_DECIMALS).toFixed() : "0",
+    allowedAmount: price.gt(0) ? floorTo(allowed.div(price), TRANSFER_DECIMALS).toFixed() : "0",
     limitKrw: u.limitKrw.toFixed(),
   });
 }

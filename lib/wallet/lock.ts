@@ -1,5 +1,5 @@
 /**
- * The protected-lock release moment (spec §4, §9): the LOCK_RELEASE_AT variable when set, else the spec's
+ * The protected-lock release moment: the LOCK_RELEASE_AT variable when set, else the spec's
  * 2025-07-27 18:00 +09:00 (lib/constants.ts). The client reads it from GET /api/config.
  */
 import "server-only";

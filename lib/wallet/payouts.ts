@@ -1,5 +1,5 @@
 /**
- * Money out after approval (issue 28, SECURITY J44). Approving a transfer/withdraw moves its coins into the system
+ * Money out after approval (SECURITY.md J44). Approving a transfer/withdraw moves its coins into the system
  * account `payouts` (in transit; ./request-decisions). The operator then sends the WLD and records the transaction
  * hash (송금 완료 처리): the hash is checked on the request's network BEFORE any transaction opens (lib/chain/verify;
  * no database lock is held while the RPC answers), then the request becomes SENDING — VERIFIED, or UNVERIFIED
@@ -9,8 +9,9 @@
  * posting. Every status change is a guarded `UPDATE … WHERE status = … RETURNING` after the member's users row, so a
  * payout racing a fail, or a second payout, has exactly one outcome. A hash serves one request, ever (payout_hashes).
  *
- * Requests approved before issue 28 were paid out by their approval (held → external): they have no coins in
- * `payouts`, so they can be neither recorded nor failed (409 CONFLICT) and the ledger invariant leaves them out.
+ * Requests approved before the payout step (migration 0020) were paid out by their approval (held → external): they
+ * have no coins in `payouts`, so they can be neither recorded nor failed (409 CONFLICT) and the ledger invariant
+ * leaves them out.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Hash } from "viem";
@@ -26,7 +27,7 @@ import type { Network } from "@/lib/exchanges";
 import { type Leg, member, post, system } from "@/lib/ledger";
 import { D, toDecimalString } from "@/lib/money";
 import { notify } from "@/lib/notifications";
-import { lockMemberRow } from "./holdings";
+import { memberRowForShare } from "./member-row";
 import { type Ctx, type Row, requestNow, requestParams } from "./request-settle";
 import { event } from "./requests";
 
@@ -42,7 +43,7 @@ export type PayoutProof = {
 
 const PAYOUT_TYPES = ["TRANSFER", "WITHDRAW"] as const;
 
-/** Whether the request's approval put its coins in `payouts` (false: approved before issue 28, paid by approval). */
+/** Whether the request's approval put its coins in `payouts` (false: approved before migration 0020). */
 async function inTransit(db: DbOrTx, settlePostingId: number | null): Promise<boolean> {
   if (settlePostingId === null) return false;
   const rows = rowsOf<{ n: number }>(
@@ -132,7 +133,7 @@ export async function recordPayout(
 ): Promise<RequestDto> {
   const { id, proof } = args;
   const owner = await ownerOrThrow(tx, id);
-  await lockMemberRow(tx, owner.userId);
+  await memberRowForShare(tx, owner.userId);
   await tx
     .insert(payoutHashes)
     .values({ txHash: proof.txHash, network: proof.network, requestId: id, recordedBy: args.adminId })
@@ -254,7 +255,7 @@ export async function failPayout(
 ): Promise<RequestDto> {
   const owner = await ownerOrThrow(tx, args.id);
   if (owner.type === "DEPOSIT") throw new AppError("CONFLICT");
-  await lockMemberRow(tx, owner.userId);
+  await memberRowForShare(tx, owner.userId);
   if (!(await inTransit(tx, owner.settlePostingId))) throw new AppError("CONFLICT");
   const [row] = await tx
     .update(requests)
@@ -267,7 +268,7 @@ export async function failPayout(
     { account: system(row.coinSymbol, "payouts"), amount: new D(row.amount).neg() },
     { account: member(row.userId, row.coinSymbol, "staked"), amount: row.total },
   ];
-  if (!fee.isZero()) legs.push({ account: system(row.coinSymbol, "fees"), amount: fee.neg() });
+  if (!fee.eq(0)) legs.push({ account: system(row.coinSymbol, "fees"), amount: fee.neg() });
   await post(tx, {
     kind: `${row.type}_REFUND`,
     idempotencyKey: `request-fail:${row.id}`,

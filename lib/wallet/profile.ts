@@ -1,20 +1,20 @@
 /**
  * Member settings that touch money or referrals: the wallet address (set once, admin reset), the referrer
  * (set once) and the member's own referral code (unique). The current-password check and the code change are
- * the identity code's own (lib/auth/passwords.ts, lib/auth/referral-codes.ts): one throttle, one uniqueness rule.
+ * the identity code's own (lib/auth/password-change.ts, lib/auth/referral-codes.ts): one throttle, one uniqueness rule.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { memberByRefCode } from "@/db/queries/users";
 import { audit, type RequestMeta } from "@/lib/audit";
-import { verifyCurrentPasswordOrThrow } from "@/lib/auth/passwords";
+import { verifyCurrentPasswordOrThrow } from "@/lib/auth/password-change";
 import { changeRefCode } from "@/lib/auth/referral-codes";
 import { parsePayoutAddressOrThrow } from "@/lib/destinations/read";
 import { now } from "@/lib/clock";
 import { AppError } from "@/lib/errors";
 import { notify } from "@/lib/notifications";
-import { startCooldown } from "./cooldown";
+import { startCooldown } from "@/lib/money-cooldown";
 import { rejectPendingRequests } from "./request-decisions";
 
 /**
@@ -69,7 +69,7 @@ export async function resetWalletAddr(
       .for("update");
     if (!before) throw new AppError("NOT_FOUND");
     await tx.update(users).set({ walletAddr: null, updatedAt: new Date() }).where(eq(users.id, args.targetId));
-    // No new transfer or withdraw request for 24 h, whatever address is set next (issue 14).
+    // No new transfer or withdraw request for 24 h, whatever address is set next (./cooldown.ts).
     await startCooldown(tx, args.targetId, "WALLET_RESET");
     // Nothing may still pay out to the old address: pending transfers/withdrawals are rejected, holds released.
     await rejectPendingRequests(tx, {

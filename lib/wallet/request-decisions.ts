@@ -1,13 +1,13 @@
 /**
- * Deciding requests (spec §5, §9; DESIGN §3): the member's cancel, the administrator's approve/reject
+ * Deciding requests (DESIGN.md, "Money and the ledger"): the member's cancel, the administrator's approve/reject
  * (including the re-pricing of an expired deposit) and return (a transfer/withdraw the receiving exchange refused
  * under the Travel Rule), and the rejection of a member's pending requests when
  * their account, wallet address or ID approval goes away. Every status change is
  * `UPDATE … WHERE status IN (…) RETURNING`, so racing deciders produce exactly one outcome and one posting;
  * lock order is the member's users row, then the request, then (a deposit approval) the four-eyes totals' locks,
  * then ledger accounts. A deposit approval above the four-eyes limit becomes a `deposit` proposal that a second
- * administrator's approval credits (./deposit-approval). Split out of ./requests, whose `event` helper it
- * shares; quote expiry and conversion come from ./deposit-quotes, the shared settling steps from ./request-settle.
+ * administrator's approval credits (./deposit-approval). It shares the `event` helper of ./requests; quote expiry
+ * and conversion come from ./deposit-quotes, the shared settling steps from ./request-settle.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type DbOrTx, getDb, rowsOf, type Tx } from "@/db/client";
@@ -23,7 +23,7 @@ import { D, toDecimalString } from "@/lib/money";
 import { notify } from "@/lib/notifications";
 import { approveDeposit, cancelDepositProposal, reopenBankLine } from "./deposit-approval";
 import { expireStaleQuotes } from "./deposit-quotes";
-import { lockActiveMemberOrThrow, lockMemberRow } from "./holdings";
+import { activeMemberForShareOrThrow, memberRowForShare } from "./member-row";
 import {
   type Ctx,
   type DecideArgs,
@@ -88,7 +88,7 @@ export async function cancelRequest(
  * fresh price from repriceFor); the request records the received KRW, the new price and amount, and the audit row
  * keeps the quote before and after. `krwReceived` on anything but a deposit's approval is refused (400
  * VALIDATION). A credit needs an ACTIVE member (404 otherwise).
- * Four-eyes (SECURITY §4.2): a deposit whose WLD would take the administrator's or the member's rolling total
+ * Four-eyes (SECURITY.md I39): a deposit whose WLD would take the administrator's or the member's rolling total
  * above FOUR_EYES_LIMIT (lib/admin/four-eyes-limit.ts) is not credited: it becomes a `deposit` proposal and the
  * request stays as it is until another administrator approves it (approveDepositProposal). While the proposal
  * waits, approving the request again is refused (409 REQUEST_AWAITING_APPROVAL); rejecting it cancels the proposal.
@@ -101,8 +101,8 @@ export async function decideRequest(tx: Tx, args: DecideArgs): Promise<RequestDe
   if (!owner) throw new AppError("NOT_FOUND");
   // The member row first (users → requests → ledger, as deactivation takes them): a decision waits for a
   // deactivation in progress, and a credit is then refused.
-  if (args.action === "APPROVE") await lockActiveMemberOrThrow(tx, owner.userId);
-  else await lockMemberRow(tx, owner.userId);
+  if (args.action === "APPROVE") await activeMemberForShareOrThrow(tx, owner.userId);
+  else await memberRowForShare(tx, owner.userId);
   await expireStaleQuotes(tx, { id: args.id });
   // A fraud case holds the request (lib/fraud): it is decided (cleared or reported) before any approval.
   if (args.action === "APPROVE" && owner.type !== "DEPOSIT") await refuseWhileCaseOpen(tx, args.id);
@@ -122,7 +122,7 @@ export async function returnRequest(tx: Tx, args: { id: number; adminId: number;
     .where(eq(requests.id, args.id));
   if (!owner) throw new AppError("NOT_FOUND");
   if (owner.type === "DEPOSIT") throw new AppError("CONFLICT");
-  await lockMemberRow(tx, owner.userId);
+  await memberRowForShare(tx, owner.userId);
   return settleRequest(tx, { ...args, action: "RETURN" });
 }
 
@@ -170,7 +170,7 @@ async function settleRequest(tx: Tx, args: SettleArgs): Promise<RequestDto> {
       // In transit until the chain proves the payout (./payouts.ts: PAID moves it on to external, FAILED back).
       { account: system(row.coinSymbol, "payouts"), amount: row.amount },
     ];
-    if (!fee.isZero()) legs.push({ account: system(row.coinSymbol, "fees"), amount: fee });
+    if (!fee.eq(0)) legs.push({ account: system(row.coinSymbol, "fees"), amount: fee });
     const p = await post(tx, {
       kind: `${row.type}_PAYOUT`,
       idempotencyKey: `request-settle:${row.id}`,

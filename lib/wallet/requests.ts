@@ -1,5 +1,5 @@
 /**
- * Creating transfer, withdraw and deposit requests (spec §5, §9; DESIGN §3): the request row with its hold,
+ * Creating transfer, withdraw and deposit requests (DESIGN.md, "Money and the ledger"): the request row with its hold,
  * and the member's list of their own requests. The expiry of deposit quotes lives in ./deposit-quotes, the
  * member's cancel, the administrator's approve/reject and the rejection of a member's pending requests in
  * ./request-decisions. Money changes run inside the caller's transaction unless a function says it opens its own.
@@ -27,11 +27,11 @@ import { now } from "@/lib/clock";
 import { notify } from "@/lib/notifications";
 import { type TravelRuleClaim, travelRuleRecord } from "@/lib/travel-rule/rules";
 import { caseDueAt, requestRuleCtes } from "@/lib/fraud/rules";
-import { cooldownError } from "./cooldown";
+import { cooldownError } from "@/lib/money-cooldown";
 import { dailyLimitError, defaultDailyLimitKrw, kstDayBounds } from "./limits";
 import { depositCoinAmount, expireStaleQuotes } from "./deposit-quotes";
 import { spendableMax, transferFeeFor } from "./fees";
-import { lockActiveMemberOrThrow } from "./holdings";
+import { activeMemberForShareOrThrow } from "./member-row";
 import { krwHoldError, krwHoldHours } from "./krw-hold";
 
 type Ctx = Partial<RequestMeta>;
@@ -73,12 +73,12 @@ export type CreatedTransfer = {
   status: RequestStatus;
   /**
    * Present (true) only when a fraud rule held the request for review (심사 중) until its case is decided
-   * (lib/fraud/rules.ts); absent otherwise, so the answer keeps the shape DESIGN §5 gives it.
+   * (lib/fraud/rules.ts); absent otherwise, so the answer keeps the shape DESIGN.md's calls table gives it.
    */
   underReview?: true;
 };
 
-/** A refusal of transfer_request_open (SQLSTATE WL003, migrations 0011, 0018): the code and the facts it was judged on. */
+/** A refusal of transfer_request_open (SQLSTATE WL003, db/functions): the code and the facts it was judged on. */
 type OpenRefusal = { code: string; facts: Record<string, string> };
 
 function openRefusal(e: unknown): OpenRefusal | null {
@@ -126,17 +126,17 @@ function refusalError(r: OpenRefusal, args: { amount: Dec; priceKrw: string | nu
 /**
  * A TRANSFER or WITHDRAW request: the request row, its hold (amount + fee, staked → held, through ledger_post), its
  * first timeline event and — at or above the Travel Rule's threshold — its Travel Rule record, in ONE statement: the
- * SQL function transfer_request_open (db/migrations/0018), which takes the locks and judges the refusals in this
- * order: an ACTIVE member (404), no running cool-down (403 COOLDOWN, ./cooldown), ID approved (403 KYC_REQUIRED), a
- * wallet address (409 WALLET_REQUIRED), an exchange not blocked (403 DESTINATION_BLOCKED) or a personal wallet its
- * member proved (403 ADDRESS_NOT_VERIFIED), at most TRANSFER_DECIMALS decimals (400 INVALID_AMOUNT), a usable price
- * (503 PRICE_UNAVAILABLE, ./limits), one PENDING per coin and type (409 DUPLICATE_PENDING), the minimum (400
- * BELOW_MINIMUM), amount ≤ floor2(staked − fee) under the accounts' lock (400 ABOVE_MAXIMUM, ./fees), amount + fee
- * ≤ staked − what the KRW hold keeps in the lock (403 KRW_HOLD, ./krw-hold), today's KRW total within the member's
- * daily limit (403 DAILY_LIMIT, ./limits).
- * The rules' arithmetic stays here and in ./fees and ./limits: this side judges what depends on no row (the
- * decimals, the price, the minimum) and computes the fee; the function compares under its locks and hands the
- * facts of a refusal back, which become the error's parameters here.
+ * SQL function transfer_request_open (db/functions/transfer_request_open.sql), which takes the locks and judges the
+ * refusals in this order: an ACTIVE member (404), no running cool-down (403 COOLDOWN, ./cooldown), ID approved (403
+ * KYC_REQUIRED), a wallet address (409 WALLET_REQUIRED), an exchange not blocked (403 DESTINATION_BLOCKED) or a
+ * personal wallet its member proved (403 ADDRESS_NOT_VERIFIED), at most TRANSFER_DECIMALS decimals (400
+ * INVALID_AMOUNT), a usable price (503 PRICE_UNAVAILABLE, ./limits), one PENDING per coin and type (409
+ * DUPLICATE_PENDING), the minimum (400 BELOW_MINIMUM), amount ≤ floor2(staked − fee) under the accounts' lock (400
+ * ABOVE_MAXIMUM, ./fees), amount + fee ≤ staked − what the KRW hold keeps in the lock (403 KRW_HOLD, ./krw-hold),
+ * today's KRW total within the member's daily limit (403 DAILY_LIMIT, ./limits).
+ * The function judges every refusal, each at its rank; this side gives it the rules' numbers (MIN_TRANSFER and
+ * TRANSFER_DECIMALS from lib/constants, the fee from ./fees, the limit and the hold from ./limits and ./krw-hold)
+ * and turns the facts of a refusal into the error's parameters.
  * The member row is locked FOR SHARE first, so the status and the wallet address stay as read until commit: a
  * deactivation, wallet reset or ID revocation waits for this request and then rejects it.
  * `walletAddr` is the address the caller last saw (the session's): the fee is computed from it, and when the
@@ -161,8 +161,6 @@ export async function createTransferRequest(
     travelRule?: TravelRuleClaim | null;
   } & Ctx,
 ): Promise<CreatedTransfer> {
-  const staticRefusal =
-    args.amount.decimalPlaces() > TRANSFER_DECIMALS ? "INVALID_AMOUNT" : !args.priceKrw ? "PRICE_UNAVAILABLE" : null;
   const at = now(); // the application clock decides the cool-down and which KST day counts it (./limits)
   const day = kstDayBounds(at);
   // When a case a fraud rule opens would be due (the holidays are kept in memory: no query on this path).
@@ -175,7 +173,7 @@ export async function createTransferRequest(
     let out: { id?: number; wallet?: string };
     let held = false;
     try {
-      // The member's "request received" notification (issue 29 item 6) joins the same statement: written only when
+      // The member's "request received" notification joins the same statement: written only when
       // the function opened a request (its answer has the id), and rolled back with it.
       // The fraud rules (lib/fraud/rules.ts) join it too: a hit opens a case and holds the request (`held`).
       const rows = rowsOf<{ r: string | null; paused: string | null; held: boolean }>(
@@ -190,7 +188,7 @@ export async function createTransferRequest(
         opened AS (SELECT transfer_request_open(
           ${args.userId}::integer, ${args.type}::request_type, ${args.coin}::coin, ${args.amount.toFixed()}::numeric,
           ${fee.toFixed()}::numeric, ${wallet}::text, ${args.priceKrw}::numeric, ${at.toISOString()}::timestamptz,
-          ${staticRefusal}::text, ${args.amount.lessThan(MIN_TRANSFER)}::boolean,
+          ${MIN_TRANSFER}::numeric, ${TRANSFER_DECIMALS}::integer,
           ${day.start.toISOString()}::timestamptz, ${day.end.toISOString()}::timestamptz,
           ${defaultDailyLimitKrw()}::numeric, ${krwHoldHours()}::integer,
           ${record && JSON.stringify(record)}::jsonb) AS r
@@ -258,9 +256,9 @@ export async function createDepositRequest(
   tx: Tx,
   args: { userId: number; coin: Coin; krwAmount: Dec; priceKrw: string } & Ctx,
 ): Promise<CreatedDeposit> {
-  await lockActiveMemberOrThrow(tx, args.userId);
+  await activeMemberForShareOrThrow(tx, args.userId);
   const amount = depositCoinAmount(args.krwAmount, args.priceKrw);
-  if (!amount.isPositive() || amount.isZero()) throw new AppError("INVALID_AMOUNT", { field: "amount" });
+  if (!amount.gt(0)) throw new AppError("INVALID_AMOUNT", { field: "amount" });
   await expireStaleQuotes(tx, { userId: args.userId });
   const row = await insertRequest(tx, {
     userId: args.userId,

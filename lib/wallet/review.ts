@@ -1,5 +1,5 @@
 /**
- * What the member sees before confirming a transfer, withdraw or buy, and on its receipt (issue 12 item 2):
+ * What the member sees before confirming a transfer, withdraw or buy, and on its receipt:
  * the figures of the review step, the destination split into network, exchange and a shortened address,
  * the Travel Rule's recipient details and when they are asked, the buy preview, and whether the protected lock has ended. Pure and client-safe (no server imports): the
  * server applies the same rules again (lib/wallet/fees.ts, ./deposit-quotes.ts) and its answer is what counts.
@@ -23,7 +23,7 @@ export function shortenAddress(address: string, head = 4, tail = 4): string {
   return `${prefix}${body.slice(0, head)}…${body.slice(-tail)}`;
 }
 
-/** The stored wallet address text `NETWORK|EXCHANGE|ADDRESS` (DESIGN §5) split for display; null without one. */
+/** The stored wallet address text `NETWORK|EXCHANGE|ADDRESS` split for display; null without one. */
 export function splitWalletAddr(walletAddr: string | null | undefined): Destination | null {
   if (!walletAddr?.trim()) return null;
   const parts = walletAddr.split("|").map((p) => p.trim());
@@ -58,8 +58,8 @@ export type SendReview = {
 };
 
 /**
- * The review of a TRANSFER or WITHDRAW: `amount` is what the member entered (what should arrive), the
- * server adds the fee of the wallet's network and takes amount + fee from the staked balance (DESIGN §6).
+ * The review of a TRANSFER or WITHDRAW: `amount` is what the member entered (what should arrive), the server
+ * adds the fee of the wallet's network and takes amount + fee from the staked balance (DESIGN.md, "Contract details").
  */
 export function sendReview(args: {
   amount: Dec | string;
@@ -80,7 +80,7 @@ export function sendReview(args: {
     receive,
     fee,
     total,
-    remaining: left.isNegative() ? new D(0) : left,
+    remaining: left.lte(0) ? new D(0) : left,
     receiveKrw: krw(receive),
     feeKrw: krw(fee),
     totalKrw: krw(total),
@@ -123,14 +123,14 @@ export function checkBuyAmount(text: string, priceKrw: Dec | null): BuyCheck {
   const v = text.trim().replace(/,/g, "");
   if (!v) return "empty";
   if (!WHOLE_WON.test(v)) return "invalid";
-  if (priceKrw && buyPreview(v, priceKrw).isZero()) return "tooSmall";
+  if (priceKrw && buyPreview(v, priceKrw).eq(0)) return "tooSmall";
   return "ok";
 }
 
-/** KRW → coin units at 6 decimals, rounded down: the server's conversion (spec §5, §9) for the preview. */
+/** KRW → coin units at 6 decimals, rounded down: the server's conversion (./deposit-quotes.ts) for the preview. */
 export function buyPreview(krwAmount: Dec | string, priceKrw: Dec | string): Dec {
   const price = new D(priceKrw);
-  if (!price.isPositive() || price.isZero()) return new D(0);
+  if (!price.gt(0)) return new D(0);
   return floorTo(new D(krwAmount).div(price), DEPOSIT_DECIMALS);
 }
 
@@ -143,7 +143,7 @@ export const plainKrw = (text: string) => text.trim().replace(/,/g, "");
  * without a sign, since no coins came or went.
  */
 export function historyRowKind(type: string, amount: string): "in" | "out" | "toLock" | "fromLock" {
-  const negative = amount.trim().startsWith("-") && !new D(amount).isZero();
+  const negative = amount.trim().startsWith("-") && !new D(amount).eq(0);
   if (type === "STAKING") return negative ? "fromLock" : "toLock";
   if (type === "WITHDRAW" || type === "TRANSFER") return "out";
   return negative ? "out" : "in";

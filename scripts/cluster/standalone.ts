@@ -1,8 +1,8 @@
 /**
  * The standalone build as a deployment installs it: .next/standalone (server.js and the traced node_modules,
- * db/migrations included by next.config.ts) with .next/static and public/ next to it, which `next build`
- * leaves out on purpose (a CDN may serve them), and deploy/drain-on-sigterm.cjs. Staged in a directory of its
- * own, so a later `next build` in the work tree cannot change the files under running instances.
+ * db/migrations and db/functions included by next.config.ts) with .next/static and public/ next to it, which
+ * `next build` leaves out on purpose (a CDN may serve them), and deploy/drain-on-sigterm.cjs. Staged in a directory
+ * of its own, so a later `next build` in the work tree cannot change the files under running instances.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -21,6 +21,8 @@ export function standaloneProblem(root = ROOT): string | null {
     return ".next/standalone belongs to an older build than .next: run `npx next build`";
   if (!fs.existsSync(path.join(STANDALONE, "db/migrations/meta/_journal.json")))
     return "the standalone build has no db/migrations (next.config.ts outputFileTracingIncludes)";
+  if (!fs.existsSync(path.join(STANDALONE, "db/functions/ledger_post.sql")))
+    return "the standalone build has no db/functions (next.config.ts outputFileTracingIncludes)";
   return null;
 }
 

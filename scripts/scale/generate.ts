@@ -1,6 +1,6 @@
 /**
  * `npm run scale:generate [-- --members N --stakers N --days N --resume]`: the past-one-database simulation's
- * data set (issue 16 item 5, docs/scaling.md). Fills a separate PostgreSQL database (scripts/scale/database.ts,
+ * data set (docs/scaling.md). Fills a separate PostgreSQL database (scripts/scale/database.ts,
  * `wld_scale` by default), created here and migrated with the project's own migrations (`npm run db:migrate`),
  * with N members (default 1,000,000) and a year of daily staking rewards, everything the real code paths write:
  *
@@ -40,7 +40,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { rewardSql } from "@/db/queries/staking-rates";
-import { addDays, dayEnd, lastEndedDay } from "@/lib/staking/time";
+import { addDays, dayEnd, lastEndedDay } from "@/lib/kst-day";
 import { maintenanceUrl, SCALE_DATABASE_URL, scaleDatabaseName } from "./database";
 import { GIVEN_NAMES, surnameSlots } from "./names";
 
@@ -434,7 +434,7 @@ await stage("plan requests and postings", async (tx) => {
                           status, hold_posting_id, settle_posting_id, handled_by, created_at, updated_at)
     SELECT r.rid, r.user_id, r.kind::request_type, 'WLD', r.amount, r.fee, r.total, r.krw, r.price, r.wallet,
       CASE WHEN r.kind = 'DEPOSIT' THEN r.created_at + interval '10 minutes' END,
-      -- A year-old payout is long proven (issue 28: PAID; its posting goes straight to external).
+      -- A year-old payout is long proven (PAID; its posting goes straight to external).
       (CASE WHEN r.kind IN ('TRANSFER', 'WITHDRAW') AND r.status = 'APPROVED' THEN 'PAID' ELSE r.status END)::request_status,
       (SELECT e.id FROM scale_gen.ev e WHERE e.key = 'request-hold:' || r.rid),
       (SELECT e.id FROM scale_gen.ev e WHERE e.key = 'request-settle:' || r.rid),

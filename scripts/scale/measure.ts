@@ -1,6 +1,6 @@
 /**
  * `npm run scale:measure [-- --runs N --commit]`: what the 1,000,000-member data set of scripts/scale/generate.ts
- * costs (issue 16 item 5; the figures go to docs/scaling.md).
+ * costs (the figures go to docs/scaling.md).
  *
  *  1. Sizes: every table's heap, indexes and total (pg_relation_size, pg_indexes_size, pg_total_relation_size),
  *     the big tables' indexes one by one, and the database.
@@ -42,8 +42,8 @@ const schema = await import("@/db/schema");
 const { closeDb } = await import("@/db/client");
 type Db = import("@/db/client").Db;
 const { runRewardDay, pendingDays } = await import("@/lib/staking/run");
-const { addDays, dayEnd } = await import("@/lib/staking/time");
-const { coinList } = await import("@/lib/wallet/holdings");
+const { addDays, dayEnd } = await import("@/lib/kst-day");
+const { coinList } = await import("@/lib/wallet/balances");
 const { inboxPage } = await import("@/lib/notifications/inbox");
 const { stakedCoins, stakingHistory, stakingProgress, adminMemberStaking } = await import("@/db/queries/staking");
 const { memberTransactions } = await import("@/db/queries/transactions");

@@ -1,5 +1,5 @@
 /**
- * Issue 16 items 2 and 3: the seeded load (tests/cluster/load.ts) through nginx → three standalone instances →
+ * The seeded load (tests/cluster/load.ts) through nginx → three standalone instances →
  * PgBouncer → PostgreSQL for CLUSTER_SECONDS (75 by default), while the faults happen: one instance SIGKILLed
  * (and started again later), one SIGTERMed (its in-flight requests finish; started again), PgBouncer restarted,
  * and every PostgreSQL connection of the database cut with pg_terminate_backend. Afterwards: every instance is
@@ -130,7 +130,7 @@ describe.skipIf(skip !== null)("the cluster under load and faults", () => {
         paid.reduce((a, b) => a + b, 0),
         `members paid by the answers for ${day}`,
       ).toBeLessThanOrEqual(stakers.length);
-    const perDay = new Dx(STAKE).times(RATE).div(36500).toDecimalPlaces(8, Dx.ROUND_DOWN);
+    const perDay = new Dx(STAKE).times(RATE).div(36500).round(8, Dx.roundDown);
     for (const s of stakers)
       load.model.move(load.model.members.get(s.userId)!, perDay.times(days.length), null, "rewards");
     report(

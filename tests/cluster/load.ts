@@ -144,7 +144,7 @@ export class Load {
           const over = rng.chance(0.1) || m.bal.holding.lte(0);
           const amount = over
             ? m.bal.holding.plus(rng.int(1, 20)).toFixed()
-            : m.bal.holding.times(rng.int(1, 100)).div(100).toDecimalPlaces(2, Dx.ROUND_DOWN).toFixed();
+            : m.bal.holding.times(rng.int(1, 100)).div(100).round(2, Dx.roundDown).toFixed();
           await this.swap(m, new Dx(amount).gt(0) ? amount : "0.01");
           break;
         }

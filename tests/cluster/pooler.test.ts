@@ -183,7 +183,7 @@ describe.skipIf(skip !== null)("behind PgBouncer (transaction pooling) and nginx
     }
     const days = (await t.db.sql`SELECT count(DISTINCT day)::int AS n FROM staking_rewards`)[0]!.n as number;
     // floor8(400 × 12.5 / 36500) = 0.13698630 a day, for every day paid.
-    const perDay = new Dx("400").times(RATE).div(36500).toDecimalPlaces(8, Dx.ROUND_DOWN);
+    const perDay = new Dx("400").times(RATE).div(36500).round(8, Dx.roundDown);
     for (const s of stakers) {
       const bal = await wld(t.db.sql, s.id);
       expect(bal.rewards, s.userId).toBe(perDay.times(days).toFixed(18));

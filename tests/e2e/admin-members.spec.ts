@@ -1,13 +1,14 @@
 /**
- * /admin/members against the production build: a SUPERADMIN walks every member action of issue 11 item 3 once
+ * /admin/members against the production build: a SUPERADMIN walks every member action once
  * on a fresh member and checks each effect in the table or detail and through the API (memo in the audit row,
  * a coin deposit of 0 refused without a change); an ADMIN does not see the `역할` column; a USER is sent to
  * /login with the administrators-only message; page 2 survives a reload and the bare list resumes it; axe and
- * the 390 px sideways-scroll check. The admin logins are made once per worker and reused (login throttle).
+ * the 390 px sideways-scroll check. The admin logins are made once per file and reused (login throttle).
  * Screenshots at 390 and 1280 px go to ADMIN_SHOTS_DIR (default /tmp/wld-admin-members).
  */
 import fs from "node:fs";
 import { type APIRequestContext, type Locator, type Page, request as playwrightRequest } from "@playwright/test";
+import { staffState } from "./admin";
 import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import { axe, noSidewaysScroll, settle } from "./checks";
@@ -15,20 +16,6 @@ import { axe, noSidewaysScroll, settle } from "./checks";
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? "/tmp/wld-admin-members";
 fs.mkdirSync(SHOTS, { recursive: true });
 const PASSWORD = "Members-E2E-2026";
-
-type State = Awaited<ReturnType<APIRequestContext["storageState"]>>;
-const states = new Map<string, State>();
-/** One login per account per worker; every test of that account reuses its cookies. */
-async function stateOf(baseURL: string, userId: string, password: string): Promise<State> {
-  const cached = states.get(userId);
-  if (cached) return cached;
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  expect((await ctx.post("/api/login", { data: { userId, password } })).status()).toBe(200);
-  const s = await ctx.storageState();
-  await ctx.dispose();
-  states.set(userId, s);
-  return s;
-}
 
 let seq = 0;
 /** A fresh member, signed up with WELCOME1 and logged in on its own API context. */
@@ -78,7 +65,7 @@ async function png() {
 test.use({ reducedMotion: "reduce" });
 
 test.describe("as SUPERADMIN", () => {
-  test.use({ storageState: async ({ baseURL }, use) => use(await stateOf(baseURL!, "superadmin", "Super1234!")) });
+  test.use({ storageState: async ({ baseURL }, use) => use(await staffState(baseURL!, "superadmin")) });
 
   test("every member action once on a fresh member, each effect in the table and through the API", async ({
     page,
@@ -153,7 +140,7 @@ test.describe("as SUPERADMIN", () => {
     await expect(page.getByRole("dialog", { name: handle }).getByTestId("detail-staked")).toHaveText("40");
 
     // 이율 변경: a negative or empty rate is refused; 12.5 becomes a four-eyes proposal (the memo is its reason,
-    // issue 14) that the ADMIN approves; then it is the member's rate.
+    // SECURITY.md I39) that the ADMIN approves; then it is the member's rate.
     d = await openAction(page, handle, "이율 변경");
     await d.getByLabel("이율").fill("-1");
     await d.getByRole("button", { name: "확인", exact: true }).click();
@@ -163,7 +150,7 @@ test.describe("as SUPERADMIN", () => {
     await confirm(page, d, "이율 12.5% 변경 승인 요청을 올렸습니다. 다른 관리자가 승인하면 반영됩니다.");
     const approver = await playwrightRequest.newContext({
       baseURL,
-      storageState: await stateOf(baseURL!, "admin", "Admin1234!"),
+      storageState: await staffState(baseURL!, "admin"),
     });
     const pending = (await (await approver.get("/api/admin/proposals?status=PENDING&limit=100")).json()) as {
       items: { id: number; kind: string; target: { userId: string } | null }[];
@@ -413,7 +400,7 @@ test.describe("as SUPERADMIN", () => {
 });
 
 test.describe("as ADMIN", () => {
-  test.use({ storageState: async ({ baseURL }, use) => use(await stateOf(baseURL!, "admin", "Admin1234!")) });
+  test.use({ storageState: async ({ baseURL }, use) => use(await staffState(baseURL!, "admin")) });
 
   test("an ADMIN sees no 역할 column and no SUPERADMIN-only actions", async ({ page }) => {
     await page.goto("/admin/members?search=demo");

@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import { adminPage, staffRequest, staffState } from "./admin";
 import { allowConsole, expect, test } from "./fixtures";
 import sharp from "sharp";
 
@@ -17,11 +18,6 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const PASSWORD = "Ops-Member-2026";
 
 test.use({ reducedMotion: "reduce" });
-
-async function loginAdmin(page: Page) {
-  const r = await page.request.post("/api/login", { data: { userId: "admin", password: "Admin1234!" } });
-  expect(r.status()).toBe(200);
-}
 
 let seq = 0;
 /** A fresh member with their own API context. */
@@ -74,9 +70,7 @@ async function runRewardDay(page: Page, day: string) {
 }
 
 test.describe("admin operational screens", () => {
-  test.beforeEach(async ({ page }) => {
-    await loginAdmin(page);
-  });
+  test.use({ storageState: async ({ baseURL }, use) => use(await staffState(baseURL!, "admin")) });
 
   test("a double-clicked approval in /admin/deposits approves exactly once, with its memo in the audit log", async ({
     page,
@@ -218,10 +212,7 @@ test.describe("admin operational screens", () => {
 
     // Someone else decides the middle one first: that one fails, the others go through.
     const failing = reqs[1]!;
-    const other = await playwrightRequest.newContext({ baseURL });
-    expect((await other.post("/api/login", { data: { userId: "superadmin", password: "Super1234!" } })).status()).toBe(
-      200,
-    );
+    const other = await staffRequest(baseURL, "superadmin");
     expect(
       (
         await other.patch(`/api/admin/requests/${failing.id}`, { data: { action: "reject", reason: "중복 요청" } })
@@ -317,7 +308,7 @@ test.describe("admin operational screens", () => {
     const finishedAt = ((await finishedCell.textContent()) ?? "").trim();
     await page.waitForTimeout(1100); // a rewrite of the completion time would now read differently
     await runRewardDay(page, day);
-    // The second run paid nothing (issue 29 item 12): the screen says the day was already paid — information, not a
+    // The second run paid nothing: the screen says the day was already paid — information, not a
     // green success — and the day is listed once with one total and its completion time as it was.
     const result = page.getByTestId("reward-run-result");
     await expect(result).toContainText("보상은 이미 지급되었습니다");
@@ -377,16 +368,13 @@ test.describe("admin operational screens", () => {
     const edit = page.getByRole("dialog", { name: `${name} 수정` });
     await edit.getByLabel("이율").fill("6");
     await expect(edit).toContainText("연 이율 5.5% → 6%");
-    // A new rate is a four-eyes proposal (issue 14): the memo is its reason, the SUPERADMIN approves it.
+    // A new rate is a four-eyes proposal (SECURITY.md I39): the memo is its reason, the SUPERADMIN approves it.
     await edit.getByLabel("메모").fill("e2e 이율 변경");
     await edit.getByRole("button", { name: "확인" }).click();
     await expect(edit).toHaveCount(0);
     await expect(page.getByRole("status").filter({ hasText: "이율 변경 승인 요청을 올렸습니다" })).toBeVisible();
     await expect(row).toContainText("5.5%");
-    const approver = await playwrightRequest.newContext({ baseURL });
-    expect(
-      (await approver.post("/api/login", { data: { userId: "superadmin", password: "Super1234!" } })).status(),
-    ).toBe(200);
+    const approver = await staffRequest(baseURL, "superadmin");
     const pending = (await (await approver.get("/api/admin/proposals?status=PENDING&limit=100")).json()) as {
       items: { id: number; kind: string; payload: { productName?: string } }[];
     };
@@ -405,10 +393,7 @@ test.describe("admin operational screens", () => {
     await expect(off).toHaveCount(0);
     await expect(page.getByRole("status").filter({ hasText: "변경 승인 요청을 올렸습니다" })).toBeVisible();
     await expect(row).toContainText("승인 대기");
-    const second = await playwrightRequest.newContext({ baseURL });
-    expect((await second.post("/api/login", { data: { userId: "superadmin", password: "Super1234!" } })).status()).toBe(
-      200,
-    );
+    const second = await staffRequest(baseURL, "superadmin");
     const waiting = (await (await second.get("/api/admin/staking-products/pending")).json()) as {
       proposalId: number;
       name: string;
@@ -458,11 +443,7 @@ test.describe("admin operational screens", () => {
     await expect(page.getByTestId(`code-${code}`)).toContainText(m.handle);
     await expect(page.getByRole("button", { name: `${code} 코드 수정` })).toHaveCount(0);
 
-    const superCtx = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: "ko-KR" });
-    const sp = await superCtx.newPage();
-    expect(
-      (await sp.request.post("/api/login", { data: { userId: "superadmin", password: "Super1234!" } })).status(),
-    ).toBe(200);
+    const sp = await adminPage(browser, baseURL!, "superadmin");
     await sp.goto(`/admin/signup-codes?search=${m.handle}`);
     await sp.getByRole("button", { name: `${code} 코드 수정` }).click();
     const dialog = sp.getByRole("dialog", { name: `${m.handle} 추천인 코드 수정` });
@@ -475,7 +456,7 @@ test.describe("admin operational screens", () => {
     await expect(dialog).toHaveCount(0);
     await expect(sp.getByRole("status").filter({ hasText: fresh })).toBeVisible();
     expect((await m.ctx.get(`/api/users/by-refcode/${fresh}`)).status()).toBe(200);
-    await superCtx.close();
+    await sp.context().close();
     await m.ctx.dispose();
   });
 

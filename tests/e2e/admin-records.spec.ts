@@ -1,5 +1,5 @@
 /**
- * Records a person can read, and only what you may do (issue 29 items 9 and 10), against the production build:
+ * Records a person can read, and only what you may do, against the production build:
  * - the audit log says each action as a sentence in Korean and English with the changed fields "before → after"
  *   in words, and its action filter lists every action in words (proposals included);
  * - an ADMIN is not offered the SUPERADMIN-only member actions, a SUPERADMIN is; 신분증 승인 only while an ID
@@ -13,7 +13,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { axe, settle } from "./checks";
 import { expect, test } from "./fixtures";
-import { adminPage, signUpMember } from "./members";
+import { adminPage } from "./admin";
+import { signUpMember } from "./members";
 
 const SHOTS = process.env.RECORDS_SHOTS_DIR ?? "/tmp/wld-admin-records";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -50,7 +51,7 @@ test("the audit log reads as sentences in Korean and English; the filter lists e
   baseURL,
 }) => {
   const handle = await member(page, "rec");
-  const admin = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  const admin = await adminPage(browser, baseURL!, "admin");
   const id = await memberId(admin.request, handle);
   const r = await admin.request.patch(`/api/admin/users/${id}/phone`, {
     data: { phone: "010-2345-6789" },
@@ -86,7 +87,7 @@ test("the audit log reads as sentences in Korean and English; the filter lists e
   await axe(admin, "/admin/audit ko");
   await admin.screenshot({ path: `${SHOTS}/audit-ko-1280.png`, fullPage: true });
 
-  const en = await adminPage(browser, baseURL!, "admin", "Admin1234!", "en");
+  const en = await adminPage(browser, baseURL!, "admin", "en");
   await en.goto(`/admin/audit?action=PHONE_CHANGE&target=${handle}`);
   const enRow = en.locator("tbody tr").filter({ hasText: "e2e 전화번호 정정" });
   await expect(enRow.getByTestId("audit-sentence")).toHaveText(
@@ -117,7 +118,7 @@ test("an ADMIN is offered no SUPERADMIN-only action, a SUPERADMIN is; 신분증 
   baseURL,
 }) => {
   const handle = await member(page, "perm");
-  const admin = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  const admin = await adminPage(browser, baseURL!, "admin");
   let detail = await openDetail(admin, handle);
   await expect(detail.getByRole("button", { name: "코인 지급", exact: true })).toBeVisible();
   for (const name of SUPER_ONLY) await expect(detail.getByRole("button", { name, exact: true })).toHaveCount(0);
@@ -126,7 +127,7 @@ test("an ADMIN is offered no SUPERADMIN-only action, a SUPERADMIN is; 신분증 
   await expect(detail.getByRole("button", { name: "신분증 반려", exact: true })).toHaveCount(0);
   await admin.screenshot({ path: `${SHOTS}/detail-admin-ko-1280.png` });
 
-  const sup = await adminPage(browser, baseURL!, "superadmin", "Super1234!");
+  const sup = await adminPage(browser, baseURL!, "superadmin");
   detail = await openDetail(sup, handle);
   for (const name of SUPER_ONLY) await expect(detail.getByRole("button", { name, exact: true })).toBeVisible();
   await expect(detail.getByRole("button", { name: "신분증 승인", exact: true })).toHaveCount(0);
@@ -167,7 +168,7 @@ test("2단계 인증 초기화 and 출금 한도 변경 work from the member det
   expect((await page.request.post("/api/two-factor/confirm", { data: { code } })).status()).toBe(200);
   expect(((await (await page.request.get("/api/two-factor")).json()) as { enabled: boolean }).enabled).toBe(true);
 
-  const sup = await adminPage(browser, baseURL!, "superadmin", "Super1234!");
+  const sup = await adminPage(browser, baseURL!, "superadmin");
   let detail = await openDetail(sup, handle);
   await detail.getByRole("button", { name: "2단계 인증 초기화", exact: true }).click();
   let d = sup.getByRole("dialog", { name: "2단계 인증 초기화" });
@@ -212,7 +213,7 @@ test("2단계 인증 초기화 and 출금 한도 변경 work from the member det
 });
 
 test("an administrator issues and deactivates a sign-up code in /admin/signup-codes", async ({ browser, baseURL }) => {
-  const admin = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  const admin = await adminPage(browser, baseURL!, "admin");
   const code = `REC${Date.now().toString(36).toUpperCase()}`.slice(0, 12);
   await admin.goto("/admin/signup-codes");
   await admin.getByRole("button", { name: "가입 코드 발급" }).click();

@@ -2,27 +2,16 @@
  * The admin console's shell and dashboard against the production build, as the seeded `admin`: the `관리자 메뉴`
  * navigation (sidebar at 1280 px, menu button at 390 px) with every link and aria-current, copying and changing
  * the administrator's own referral code, English, the dashboard's figure cards and sign-ups chart, axe and the
- * 390 px sideways-scroll check. One login per worker, reused. Screenshots go to ADMIN_SHOTS_DIR
+ * 390 px sideways-scroll check. One login per file, reused. Screenshots go to ADMIN_SHOTS_DIR
  * (default /tmp/wld-admin-members).
  */
 import fs from "node:fs";
-import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { staffState } from "./admin";
 import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? "/tmp/wld-admin-members";
 fs.mkdirSync(SHOTS, { recursive: true });
-
-type State = Awaited<ReturnType<APIRequestContext["storageState"]>>;
-let adminState: State | null = null;
-async function adminStateOf(baseURL: string): Promise<State> {
-  if (adminState) return adminState;
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  expect((await ctx.post("/api/login", { data: { userId: "admin", password: "Admin1234!" } })).status()).toBe(200);
-  adminState = await ctx.storageState();
-  await ctx.dispose();
-  return adminState;
-}
 
 const LINKS: [string, string][] = [
   ["대시보드", "/admin"],
@@ -38,7 +27,7 @@ const LINKS: [string, string][] = [
 ];
 
 test.use({ reducedMotion: "reduce" });
-test.use({ storageState: async ({ baseURL }, use) => use(await adminStateOf(baseURL!)) });
+test.use({ storageState: async ({ baseURL }, use) => use(await staffState(baseURL!, "admin")) });
 
 test("at 1280 px the 관리자 메뉴 sidebar holds every link with aria-current on the open screen", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,7 +1,7 @@
 /**
- * Issue 29 items 8 and 11 against the production build, as the seeded superadmin with data made through the API
- * (a funded member with a long name, a transfer and a deposit request, a rate proposal): at 1280 px the last cell
- * of every row of every admin table (the actions) is inside its box and the viewport — on screen, or held at the
+ * Console tables that fit and what waits, against the production build, as the seeded superadmin with data made through
+ * the API (a funded member with a long name, a transfer and a deposit request, a rate proposal): at 1280 px the last
+ * cell of every row of every admin table (the actions) is inside its box and the viewport — on screen, or held at the
  * right edge while the table scrolls; at 390 px the rows are cards and nothing scrolls sideways; no sidebar button
  * or link breaks a word (one line each, ko and en); the sidebar's counts show what waits and follow a new
  * request; an approval shows the member's rate now → the proposed one.
@@ -9,7 +9,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { noSidewaysScroll, settle } from "./checks";
 import { expect, test } from "./fixtures";
-import { adminPage, signUpMember } from "./members";
+import { adminPage } from "./admin";
+import { signUpMember } from "./members";
 
 const SCREENS = [
   "/admin/members",
@@ -25,7 +26,6 @@ const SCREENS = [
   "/admin/audit",
   "/admin/reconciliation",
 ];
-const SUPER = ["superadmin", "Super1234!"] as const;
 
 test.use({ reducedMotion: "reduce" });
 
@@ -86,7 +86,7 @@ test("at 1280 px every admin table's last (action) cell is inside its box and th
 }) => {
   test.setTimeout(240_000);
   await seed(browser, baseURL!);
-  const page = await adminPage(browser, baseURL!, ...SUPER);
+  const page = await adminPage(browser, baseURL!, "superadmin");
   let checked = 0;
   for (const path of SCREENS) {
     await page.goto(path);
@@ -116,7 +116,7 @@ test("at 1280 px every admin table's last (action) cell is inside its box and th
 test("at 390 px the admin tables are cards and no page scrolls sideways", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   await seed(browser, baseURL!);
-  const page = await adminPage(browser, baseURL!, ...SUPER);
+  const page = await adminPage(browser, baseURL!, "superadmin");
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of SCREENS) {
     await page.goto(path);
@@ -145,7 +145,7 @@ test("at 390 px the admin tables are cards and no page scrolls sideways", async 
 
 for (const locale of ["ko", "en"] as const) {
   test(`no sidebar link or button breaks a word (${locale}, 1280 px)`, async ({ browser, baseURL }) => {
-    const page = await adminPage(browser, baseURL!, ...SUPER, locale);
+    const page = await adminPage(browser, baseURL!, "superadmin", locale);
     await page.goto("/admin");
     await settle(page);
     const broken = await page.evaluate(() => {
@@ -183,7 +183,7 @@ test("the sidebar counts what waits and follows a new request; an approval shows
 }) => {
   test.setTimeout(180_000);
   await seed(browser, baseURL!);
-  const page = await adminPage(browser, baseURL!, ...SUPER);
+  const page = await adminPage(browser, baseURL!, "superadmin");
   const waiting = async () =>
     (await (await page.request.get("/api/admin/waiting")).json()) as { requests: number; approvals: number };
   const before = await waiting();
@@ -210,7 +210,7 @@ test("the sidebar counts what waits and follows a new request; an approval shows
     users: { id: number; userId: string }[];
   };
   const target = users.users.find((u) => u.userId === member)!;
-  const admin = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  const admin = await adminPage(browser, baseURL!, "admin");
   const p = await admin.request.patch(`/api/admin/users/${target.id}/staking-rate`, {
     data: { coinSymbol: "WLD", rate: "20", reason: "표 확인" },
   });

@@ -1,5 +1,5 @@
 /**
- * Four-eyes approval and reconciliation in the browser (issue 14 items 2 and 7), against the production build:
+ * Four-eyes approval and reconciliation in the browser, against the production build:
  * the ADMIN `admin` credits 1,500 WLD (above FOUR_EYES_LIMIT) from the member screen — the console says it
  * became a proposal and nothing moved — and sees it in /admin/approvals without `승인`; the SUPERADMIN approves
  * it there and the member holds 1,500 WLD. A ₩10,000,000 deposit approved by the ADMIN waits (승인 대기 in the
@@ -11,7 +11,7 @@ import fs from "node:fs";
 import { type Page, request as playwrightRequest } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
-import { adminPage } from "./members";
+import { adminPage } from "./admin";
 
 const SHOTS = ".test-data/screens/four-eyes";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -56,7 +56,7 @@ test("admin A proposes a 1,500 WLD credit; admin B approves it in /admin/approva
   );
 
   // Admin A (ADMIN) credits 1,500 WLD from the member screen: a proposal, not a posting.
-  const a = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  const a = await adminPage(browser, baseURL!, "admin");
   await a.goto(`/admin/members?search=${handle}`);
   await a.getByRole("button", { name: handle, exact: true }).click();
   await a.getByRole("dialog", { name: handle }).getByRole("button", { name: "코인 지급", exact: true }).click();
@@ -91,7 +91,7 @@ test("admin A proposes a 1,500 WLD credit; admin B approves it in /admin/approva
   await shoot(a, "approvals-proposer-ko");
 
   // Admin B (SUPERADMIN) approves it.
-  const b = await adminPage(browser, baseURL!, "superadmin", "Super1234!");
+  const b = await adminPage(browser, baseURL!, "superadmin");
   await b.goto("/admin/approvals?status=PENDING");
   const card = b.locator("li", { hasText: handle }).filter({ hasText: "e2e 이벤트 보상" });
   await expect(card).toContainText(`${"admin"}`);
@@ -113,7 +113,7 @@ test("admin A proposes a 1,500 WLD credit; admin B approves it in /admin/approva
   expect(await holding()).toBe("1500");
 
   // English.
-  const en = await adminPage(browser, baseURL!, "admin", "Admin1234!", "en");
+  const en = await adminPage(browser, baseURL!, "admin", "en");
   await en.goto("/admin/approvals");
   await expect(en.getByRole("heading", { level: 1, name: "Pending approvals" })).toBeVisible();
   await expect(en.locator("li", { hasText: handle }).first()).toContainText("Credit coins");
@@ -160,7 +160,7 @@ test("a ₩10,000,000 deposit approved by one administrator waits (승인 대기
   expect(Number(amount)).toBeGreaterThan(1000);
 
   // The ADMIN approves it in /admin/deposits: a proposal, nothing credited; the row says 승인 대기.
-  const a = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  const a = await adminPage(browser, baseURL!, "admin");
   await a.goto("/admin/deposits?type=DEPOSIT&status=PENDING");
   const row = a.getByTestId(`request-${id}`);
   await row.getByRole("button", { name: "승인", exact: true }).click();
@@ -196,7 +196,7 @@ test("a ₩10,000,000 deposit approved by one administrator waits (승인 대기
   await mine.screenshot({ path: `${SHOTS}/history-awaiting-phone.png`, fullPage: true });
 
   // The SUPERADMIN sees the request and its KRW in /admin/approvals and approves it: credited once.
-  const b = await adminPage(browser, baseURL!, "superadmin", "Super1234!");
+  const b = await adminPage(browser, baseURL!, "superadmin");
   await b.goto("/admin/approvals?status=PENDING");
   const card = b.locator("li", { hasText: handle }).filter({ hasText: `입금 신청 #${id}` });
   await expect(card).toContainText("입금 승인");
@@ -222,7 +222,7 @@ test("a ₩10,000,000 deposit approved by one administrator waits (승인 대기
 });
 
 test("/admin/reconciliation is all green on the seeded demo, in both languages", async ({ browser, baseURL }) => {
-  const page = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  const page = await adminPage(browser, baseURL!, "admin");
   await page.goto("/admin/reconciliation");
   await expect(page.getByRole("heading", { level: 1, name: "정산 대사" })).toBeVisible();
   await expect(page.getByTestId("reconciliation-summary")).toContainText("모두 일치합니다.");
@@ -244,7 +244,7 @@ test("/admin/reconciliation is all green on the seeded demo, in both languages",
   await axe(page, "/admin/reconciliation");
   await shoot(page, "reconciliation-ko");
 
-  const en = await adminPage(browser, baseURL!, "admin", "Admin1234!", "en");
+  const en = await adminPage(browser, baseURL!, "admin", "en");
   await en.goto("/admin/reconciliation");
   await expect(en.getByRole("heading", { level: 1, name: "Reconciliation" })).toBeVisible();
   await expect(en.getByTestId("reconciliation-summary")).toContainText("Everything agrees.");

@@ -14,7 +14,7 @@ async function expectNotice(page: Page, text: string) {
 }
 
 /**
- * Issue 29: a form's error is said under its field (aria-invalid, and the text in the field's description), never
+ * A form's error is said under its field (aria-invalid, and the text in the field's description), never
  * in a dialog.
  */
 async function expectFieldError(page: Page, label: string, text: string) {
@@ -53,7 +53,7 @@ test("welcome → sign-up with WELCOME1 → login → /home", async ({ page }) =
   await signup.click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  // Client-side rules answer with the spec's texts under their fields before anything is sent (issue 29).
+  // Client-side rules answer with the spec's texts under their fields before anything is sent.
   await page.getByRole("button", { name: "회원가입" }).click();
   await expectFieldError(page, "이름", "필수 항목을 모두 입력하세요. 특히 추천인 코드를 입력해야 합니다.");
 
@@ -139,7 +139,7 @@ test("guests are sent to /login from member pages; admins land on /admin and can
   await page.getByRole("button", { name: "로그인" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "관리자 대시보드" })).toBeVisible();
-  // Issue 29: logout asks first.
+  // Logout asks first.
   await page.getByRole("button", { name: "로그아웃" }).click();
   await page.getByRole("alertdialog", { name: "로그아웃할까요?" }).getByRole("button", { name: "로그아웃" }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,7 +1,7 @@
 /**
- * The operator's side of issue 28 in the browser, against the production build, in Korean and in English:
- * /admin/deposits/bank — a statement upload with its summary, the lines to review with their reason in words, a line
- * linked to a deposit (요청에 연결, the open deposits searched by 입금자명) and one dismissed with a reason (무시), the
+ * The operator's side of bank statements and payouts in the browser, against the production build, in Korean and in
+ * English: /admin/deposits/bank — a statement upload with its summary, the lines to review with their reason in words,
+ * a line linked to a deposit (요청에 연결, the open deposits searched by 입금자명) and one dismissed with a reason (무시), the
  * matched and dismissed tabs; the request queue — a deposit's 입금자명 and its statement match, the approval dialog
  * asking the KRW received (prefilled), an approved withdrawal's `송금 완료 처리` dialog (a malformed hash is refused next
  * to the field) and `송금 실패 처리` with a reason (송금 실패); /admin/reconciliation with its outside section.
@@ -12,7 +12,8 @@ import fs from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
-import { adminPage, signUpMember } from "./members";
+import { adminPage } from "./admin";
+import { signUpMember } from "./members";
 
 const SHOTS = process.env.BANK_ADMIN_SHOTS_DIR ?? "/tmp/shots/bank-admin";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -122,7 +123,7 @@ async function member(page: Page, browser: Browser, baseURL: string, prefix: str
 async function walk(browser: Browser, baseURL: string, page: Page, locale: Locale) {
   const t = T[locale];
   const m = await member(page, browser, baseURL, `bk${locale}`, locale === "ko" ? "은행관리" : "Bank Admin");
-  const a = await adminPage(browser, baseURL, "admin", "Admin1234!", locale);
+  const a = await adminPage(browser, baseURL, "admin", locale);
 
   // The statement: the deposit's name with another amount (금액 불일치) and a name nobody carries.
   await a.goto("/admin/deposits/bank");

@@ -1,5 +1,5 @@
 /**
- * Proof from outside, end to end at 390 px (issue 28), in Korean and in English, one funded member per language:
+ * Proof from outside, end to end at 390 px, in Korean and in English, one funded member per language:
  * (a) money in — the member buys; the receipt names the operator's bank account, the exact KRW and the request's
  *     입금자명 with copy buttons and the quote's expiry; an administrator uploads the bank's statement (a CSV
  *     holding that line) in /admin/deposits/bank; the member's timeline reads 신청 → 입금 확인 (the KRW received)
@@ -13,12 +13,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createTestClient, createWalletClient, getAddress, http, parseAbi, parseUnits } from "viem";
 import { hardhat } from "viem/chains";
 import { axe } from "./checks";
-import { adminPage, OP_WALLET, signUpMember, useLocale } from "./members";
+import { adminPage } from "./admin";
+import { OP_WALLET, signUpMember, useLocale } from "./members";
 
 const SHOTS = process.env.BANK_CHAIN_SHOTS_DIR ?? "/tmp/shots/bank-and-chain";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -87,10 +88,6 @@ async function myRequest(page: Page, id: number): Promise<Row> {
   return row;
 }
 
-async function admin(browser: Browser, baseURL: string, locale: Locale) {
-  return adminPage(browser, baseURL, "admin", "Admin1234!", locale);
-}
-
 /** The member's request in /wallet-history, its details opened. */
 async function openRequest(page: Page, locale: Locale, id: number) {
   await page.goto("/wallet-history");
@@ -153,7 +150,7 @@ for (const locale of ["ko", "en"] as const) {
       const id = Number((await buy.getByText(/^#\d+$/).textContent())!.slice(1));
 
       // ── The administrator uploads the bank's statement holding the line: matched and credited.
-      const a = await admin(browser, baseURL!, locale);
+      const a = await adminPage(browser, baseURL!, "admin", locale);
       await a.goto("/admin/deposits/bank");
       const csv = `거래일시,입금자명,출금액,입금액,잔액\n${kstNow()},${name},,10000,${1_000_000 + id}\n`;
       await a
@@ -195,7 +192,7 @@ for (const locale of ["ko", "en"] as const) {
       const id = (await sent.json()).request.id as number;
 
       // The administrator approves (to be sent), the operator pays on chain, then records the hash.
-      const a = await admin(browser, baseURL!, locale);
+      const a = await adminPage(browser, baseURL!, "admin", locale);
       const approved = await a.request.patch(`/api/admin/requests/${id}`, { data: { action: "APPROVE" } });
       expect(approved.status(), await approved.text()).toBe(200);
       const hash = await pay("10");
@@ -253,7 +250,7 @@ for (const locale of ["ko", "en"] as const) {
       });
       expect(sent.status(), await sent.text()).toBe(201);
       const id = (await sent.json()).request.id as number;
-      const a = await admin(browser, baseURL!, locale);
+      const a = await adminPage(browser, baseURL!, "admin", locale);
       expect((await a.request.patch(`/api/admin/requests/${id}`, { data: { action: "APPROVE" } })).status()).toBe(200);
       const failed = await a.request.post(`/api/admin/requests/${id}/fail`, { data: { reason: "거래소 입금 중단" } });
       expect(failed.status(), await failed.text()).toBe(200);

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
-import { adminPage } from "./members";
+import { adminPage } from "./admin";
 
 const SHOTS = ".test-data/screens/destinations";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -41,7 +41,7 @@ test("an administrator blocks Korbit at once, proposes to unblock it, and a seco
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const a = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  const a = await adminPage(browser, baseURL!, "admin");
   await a.goto("/admin/destinations");
   await expect(a.getByRole("heading", { name: "출금 거래소" })).toBeVisible();
   const korbit = a.getByTestId("destination-Korbit");
@@ -84,7 +84,7 @@ test("an administrator blocks Korbit at once, proposes to unblock it, and a seco
   await checkBothSizes(a, "awaiting-ko");
 
   // The SUPERADMIN approves it in /admin/approvals; Korbit is allowed again.
-  const b = await adminPage(browser, baseURL!, "superadmin", "Super1234!");
+  const b = await adminPage(browser, baseURL!, "superadmin");
   await b.goto("/admin/approvals?status=PENDING");
   const card = b.locator("li").filter({ hasText: "거래소 차단 해제" }).filter({ hasText: "Korbit" });
   await expect(card.getByTestId("proposal-change")).toHaveText("Korbit: 차단 → 허용");
@@ -102,7 +102,7 @@ test("an administrator blocks Korbit at once, proposes to unblock it, and a seco
 });
 
 test("the screen in English, with the add dialog open", async ({ browser, baseURL }) => {
-  const page = await adminPage(browser, baseURL!, "admin", "Admin1234!", "en");
+  const page = await adminPage(browser, baseURL!, "admin", "en");
   await page.goto("/admin/destinations");
   await expect(page.getByRole("heading", { name: "Destinations" })).toBeVisible();
   await expect(page.getByTestId("destination-Upbit")).toContainText("Korean registered VASP");

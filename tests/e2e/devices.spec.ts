@@ -1,5 +1,5 @@
 /**
- * Login devices and Settings (issue 12 item 6 and "Settings has no referrer-code entry"), at 390 × 844 against
+ * Login devices and Settings (its referrer-code row included), at 390 × 844 against
  * the production build: two browser contexts signed in as the same new member; `다른 기기 모두 로그아웃` on A
  * sends B to /login while A keeps working; ending one device from the list, and logging out on one context,
  * leave the other signed in; the Settings rows (referrer code, the wallet address's first step, 44 px targets,
@@ -8,6 +8,7 @@
  */
 import fs from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { signIn } from "./admin";
 import { allowConsole, expect, test } from "./fixtures";
 import { axe, expectTouchTarget, settle } from "./checks";
 
@@ -271,7 +272,7 @@ test.describe("Settings", () => {
     page,
   }) => {
     // superadmin is the only seeded account with no referrer (it owns WELCOME1); admin's code ADMIN7QX is valid
-    await login(page, "superadmin", "Super1234!");
+    await signIn(page.request, "superadmin");
     await page.goto("/settings");
     await settle(page);
     const row = page.getByRole("button", { name: /추천인 코드/ });

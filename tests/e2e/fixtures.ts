@@ -9,6 +9,11 @@ import { test as base, type BrowserContext, type ConsoleMessage, expect, type Pa
 
 export { expect };
 
+/** English through the locale cookie (Korean is the default). */
+export async function useLocale(context: BrowserContext, baseURL: string | undefined, locale: "ko" | "en") {
+  if (locale === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
+}
+
 type Problem = string;
 
 /** Console lines the running test provokes on purpose (a connection it cuts, a 500 it stubs); reset per test. */

@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 5, "forms that help", at 390 px against the production build, in Korean and English:
+ * "Forms that help", at 390 px against the production build, in Korean and English:
  * errors said under their field (aria-invalid + the field's description, the spec's texts), never a dialog;
  * the required marks; a server refusal shown at the field it names (a taken user ID); an invite link's sign-up
  * that shows the terms and waits for the agreement, and stores the phone in its one form; a locked login that
@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { axe, noSidewaysScroll } from "./checks";
+import { staffContext } from "./admin";
 import { expect, test } from "./fixtures";
 import { useLocale } from "./members";
 
@@ -298,10 +299,7 @@ test("an invite link shows the terms and waits for the agreement; the phone is s
   await expect(page).toHaveURL(/\/login$/);
 
   // stored as 010-2345-6789, and the console finds it by either spelling
-  const admin = await browser.newContext({ baseURL });
-  expect((await admin.request.post("/api/login", { data: { userId: "admin", password: "Admin1234!" } })).status()).toBe(
-    200,
-  );
+  const admin = await staffContext(browser, baseURL, "admin");
   for (const phone of ["01023456789", "010-2345-6789"]) {
     const r = await admin.request.get(`/api/admin/users/paginated?search=${userId}&phone=${encodeURIComponent(phone)}`);
     const body = (await r.json()) as { users: { userId: string; phone: string }[] };

@@ -10,7 +10,8 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { axe, noSidewaysScroll, settle } from "./checks";
 import { expect, test } from "./fixtures";
-import { adminPage, signUpMember, useLocale } from "./members";
+import { adminPage } from "./admin";
+import { signUpMember, useLocale } from "./members";
 
 const SHOTS = ".test-data/screens/fraud-cases";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -66,7 +67,7 @@ test("a held withdrawal reads 심사 중; the case is cleared in /admin/cases an
   await page.screenshot({ path: `${SHOTS}/member-held-phone.png`, fullPage: true });
 
   // The console: the case in the list with its clock, then the case itself.
-  const a = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  const a = await adminPage(browser, baseURL!, "admin");
   await a.goto("/admin/cases");
   await expect(a.getByRole("heading", { level: 1, name: "이상거래 심사" })).toBeVisible();
   await expect(a.getByRole("link", { name: "이상거래 심사", exact: true })).toHaveAttribute("aria-current", "page");
@@ -101,7 +102,7 @@ test("a held withdrawal reads 심사 중; the case is cleared in /admin/cases an
   await expect(page.getByTestId(`request-${id}`).getByTestId("request-status")).not.toHaveText("심사 중");
 
   // English: the console and the member's words.
-  const en = await adminPage(browser, baseURL!, "admin", "Admin1234!", "en");
+  const en = await adminPage(browser, baseURL!, "admin", "en");
   await en.goto("/admin/cases");
   await expect(en.getByRole("heading", { level: 1, name: "Fraud cases" })).toBeVisible();
   await expect(en.getByRole("link", { name: "Fraud cases", exact: true })).toHaveAttribute("aria-current", "page");

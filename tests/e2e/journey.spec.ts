@@ -1,5 +1,5 @@
 /**
- * A new member's whole journey at 390 × 844, in Korean and then in English (issue 12 "Done when"):
+ * A new member's whole journey at 390 × 844, in Korean and then in English:
  * welcome → sign-up with a referral code → login → ID upload on /verify → an administrator approves it in the
  * admin console → the wallet shows the 1000 WLD → swap → wallet address in Settings → a transfer through the
  * review step → the history shows it pending with its 진행 상황 timeline → cancel → a buy request → logging out
@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { staffContext } from "./admin";
 import { expect, test } from "./fixtures";
 import sharp from "sharp";
 
@@ -136,11 +137,11 @@ for (const locale of ["ko", "en"] as const) {
       await shot(page, "verify-pending");
 
       // ── An administrator approves it in the admin console (a laptop-sized window, Korean console)
-      admin = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, timezoneId: "Asia/Seoul" });
+      admin = await staffContext(browser, baseURL, "admin", {
+        viewport: { width: 1280, height: 800 },
+        timezoneId: "Asia/Seoul",
+      });
       const adminPage = await admin.newPage();
-      expect(
-        (await adminPage.request.post("/api/login", { data: { userId: "admin", password: "Admin1234!" } })).status(),
-      ).toBe(200);
       await adminPage.goto("/admin/id-reviews");
       const card = adminPage.getByTestId(`id-review-${handle}`);
       await card.getByRole("button", { name: "신분증 승인" }).click();
@@ -199,7 +200,7 @@ for (const locale of ["ko", "en"] as const) {
       await expect(send.getByTestId("review-receive")).toContainText("10 WLD");
       await expect(send.getByTestId("review-network")).toHaveText("OP Mainnet");
       await expect(send.getByTestId("review-exchange")).toHaveText("Upbit");
-      // The whole address, on screen (issue 29 item 2; it was shortened to 0x5290…9EE7).
+      // The whole address, on screen (not shortened to 0x5290…9EE7).
       await expect(send.getByTestId("review-address")).toHaveText("0x52908400098527886E0F7030069857D2E4169EE7");
       await shot(page, "transfer-review");
       await send.getByRole("button", { name: m("wallet", "send.TRANSFER.submit") }).click();
@@ -224,7 +225,7 @@ for (const locale of ["ko", "en"] as const) {
         .getByRole("button", { name: new RegExp(m("history", "cancel")) })
         .first()
         .click();
-      // The cancel asks first (issue 29 item 5), naming the request.
+      // The cancel asks first, naming the request.
       const confirmCancel = page.getByRole("alertdialog", { name: m("wallet", "cancelRequest.title") });
       await confirmCancel.getByRole("button", { name: m("wallet", "cancelRequest.confirm"), exact: true }).click();
       await expect(requests.getByTestId("request-status").first()).toHaveText(m("history", "status.CANCELLED"));

@@ -3,7 +3,7 @@
  * confirmation, progress), an admin approves it through the API, and the member sees the approved
  * state with the 1000 WLD reward.
  */
-import { request as playwrightRequest } from "@playwright/test";
+import { staffRequest } from "./admin";
 import { expect, test } from "./fixtures";
 import sharp from "sharp";
 
@@ -64,8 +64,7 @@ test("a member registers an ID on /verify, an admin approves it, the member sees
   expect(image.headers()["cache-control"]).toBe("private, no-store");
 
   // An admin approves it through the API.
-  const admin = await playwrightRequest.newContext({ baseURL });
-  expect((await admin.post("/api/login", { data: { userId: "admin", password: "Admin1234!" } })).status()).toBe(200);
+  const admin = await staffRequest(baseURL, "admin");
   const review = await admin.get(`/api/admin/users/paginated?search=${handle}`);
   let memberId: number | undefined;
   if (review.ok()) {

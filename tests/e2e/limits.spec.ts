@@ -1,7 +1,7 @@
 /**
- * Issue 14 items 3 and 6 in the browser at 390 × 844, Korean then English: the transfer page and the withdraw
- * modal show what is left of today's KRW withdrawal limit before the member types (and it shrinks by a request's
- * KRW value); after a password change they show the cool-down with the KST time requests open again and keep
+ * The money cool-down and the daily limit in the browser at 390 × 844, Korean then English: the transfer page and the
+ * withdraw modal show what is left of today's KRW withdrawal limit before the member types (and it shrinks by a
+ * request's KRW value); after a password change they show the cool-down with the KST time requests open again and keep
  * the submit closed. axe on both screens. Screenshots in .test-data/screens/limits.
  */
 import fs from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The look of the app against the production build (issue 12 items 0, 3, 4, 7): icons and the web app
+ * The look of the app against the production build: icons and the web app
  * manifest, nothing fetched from another host, Korean wrapped between words, the designed 404 in both
  * languages, the font budget of a first load, and the Korean market colours of price changes (a rise
  * red, a fall blue) in both languages. Screenshots of /, /login, /home and the 404 in Korean and
@@ -326,7 +326,7 @@ for (const locale of ["ko", "en"] as const) {
     const asOf = page.getByTestId("prices-as-of");
     await expect(asOf).toBeVisible();
     await expect(page.getByTestId("prices-sample")).toHaveCount(0);
-    // 05:00 UTC is 14:00 in Seoul, on the 24-hour clock as every time in the app (issue 29: no day period,
+    // 05:00 UTC is 14:00 in Seoul, on the 24-hour clock as every time in the app (no day period,
     // which ICU versions print differently — a hydration error); English says KST, Korean reads 기준 시세.
     await expect(asOf).toContainText(locale === "ko" ? "기준 시세" : "KST");
     await expect(asOf).toContainText("14:00");

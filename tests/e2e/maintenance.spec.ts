@@ -8,7 +8,8 @@ import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { allowConsole, expect, test } from "./fixtures";
 import { axe, settle } from "./checks";
-import { adminPage, signUpMember, useLocale } from "./members";
+import { adminPage } from "./admin";
+import { signUpMember, useLocale } from "./members";
 
 const SHOTS = ".test-data/screens/maintenance";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -73,7 +74,7 @@ for (const locale of ["ko", "en"] as const) {
       swap: "10",
     });
 
-    const a = await adminPage(browser, baseURL!, "admin", "Admin1234!", locale);
+    const a = await adminPage(browser, baseURL!, "admin", locale);
     try {
       await a.goto("/admin/maintenance");
       await expect(a.getByRole("heading", { name: m.title, level: 1 })).toBeVisible();

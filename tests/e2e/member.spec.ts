@@ -4,7 +4,7 @@
  * history, settings, English, and no sideways scrolling at 360 px.
  */
 import fs from "node:fs";
-import Decimal from "decimal.js";
+import Big from "big.js";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -26,8 +26,8 @@ async function login(page: Page, userId = "demo", password = "Demo1234!") {
   }
 }
 
-/** "1,234.5 WLD" → Decimal */
-const wld = (text: string | null) => new Decimal((text ?? "").replace(/[^\d.-]/g, ""));
+/** "1,234.5 WLD" → an exact decimal */
+const wld = (text: string | null) => new Big((text ?? "").replace(/[^\d.-]/g, ""));
 
 test.describe("the demo member", () => {
   test.beforeEach(async ({ page }) => {
@@ -41,7 +41,7 @@ test.describe("the demo member", () => {
     await expect(page.getByRole("button", { name: /World ID 인증 완료/ })).toBeVisible();
     await expect(page.getByRole("button", { name: /1,000 WLD 보상 수령 완료/ })).toBeVisible();
     await expect(page.getByText(/₩\s?[\d,]+/).first()).toBeVisible();
-    // Issue 29: the "World ID 1개" card said nothing a member could use and is gone.
+    // No "World ID 1개" card: it said nothing a member could use.
     await expect(page.getByTestId("world-id-count")).toHaveCount(0);
     await expect(page.getByTestId("wld-price")).toContainText("₩");
     for (const r of ["1일", "1주", "1개월"]) await expect(page.getByRole("button", { name: r })).toBeVisible();
@@ -117,7 +117,7 @@ test.describe("the demo member", () => {
     await expect(page.getByRole("tab", { name: "World" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("button", { name: "초대 링크 복사" })).toBeVisible();
     await page.getByRole("tab", { name: "코인" }).click();
-    // The protected lock has ended (2025-07-27): no "0일 0시간 0분 0초" card (issue 29 item 4).
+    // The protected lock has ended (2025-07-27): no "0일 0시간 0분 0초" card.
     await expect(page.getByTestId("coins-total")).toBeVisible();
     await expect(page.getByTestId("lock-countdown")).toHaveCount(0);
     await expect(page.getByRole("main")).not.toContainText("0일 0시간 0분 0초");
@@ -169,7 +169,7 @@ test.describe("the demo member", () => {
     const dialog = page.getByRole("dialog", { name: "출금 신청" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId("transfer-fee")).toHaveText("0.2 WLD");
-    const spendable = s.sub("0.2").toDecimalPlaces(2, Decimal.ROUND_DOWN);
+    const spendable = s.sub("0.2").round(2, Big.roundDown);
     expect(wld(await dialog.getByTestId("transfer-spendable").textContent()).toFixed()).toBe(spendable.toFixed());
     const field = dialog.getByLabel("출금 수량 (WLD)");
     await field.fill("4.99");
@@ -212,7 +212,7 @@ test.describe("the demo member", () => {
     const requests = page.getByTestId("request-list");
     await expect(requests.getByText(/대기 중/)).toBeVisible();
     await requests.getByRole("button", { name: /취소/ }).click();
-    // The cancel asks first (issue 29 item 5).
+    // The cancel asks first.
     await page.getByRole("alertdialog").getByRole("button", { name: "신청 취소", exact: true }).click();
     await expect(requests.getByText(/취소됨/)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/wallet-history-requests.png`, fullPage: true });
@@ -307,7 +307,7 @@ test.describe("a new, unverified member", () => {
   test("home sends them to /verify and the wallet asks for ID approval first", async ({ page }) => {
     await page.goto("/home");
     await expect(page.getByTestId("home-first-step")).toContainText("신분증 인증하고 1,000 WLD 받기");
-    // One ID prompt (issue 29): the first-step card's button, no second banner.
+    // One ID prompt: the first-step card's button, no second banner.
     await expect(page.getByRole("button", { name: /World ID 인증하기/ })).toHaveCount(0);
     await page.getByTestId("home-first-step").getByRole("link", { name: "신분증 인증 시작하기" }).click();
     await expect(page).toHaveURL(/\/verify$/);
@@ -334,7 +334,8 @@ test.describe("a new, unverified member", () => {
     await expect(dialog.getByText("네트워크, 거래소, 지갑 주소, 현재 비밀번호를 모두 입력해주세요.")).toBeVisible();
     await dialog.getByLabel("네트워크").selectOption("OP");
     const exchange = dialog.getByLabel("거래소");
-    // Exactly the exchanges an administrator allows on OP (issue 27: the foreign ones are blocked), after the prompt.
+    // Exactly the exchanges an administrator allows on OP (the foreign ones are blocked, SECURITY.md J43), after the
+    // prompt.
     const allowed: string[] = (await (await page.request.get("/api/exchanges")).json()).OP;
     expect(allowed).toContain("Upbit");
     await expect(exchange.locator("option")).toHaveCount(allowed.length + 1);
@@ -367,7 +368,7 @@ test.describe("a new, unverified member", () => {
     await expect(page.getByLabel("사용자")).toHaveValue(userId);
     await page.getByLabel("수량").fill("0.5");
     await page.getByRole("button", { name: "신청하기" }).click();
-    await expect(page.getByText("수량은 1 이상이어야 합니다.")).toBeVisible();
+    await expect(page.getByText("최소 5 이상 입력해야 합니다.")).toBeVisible();
     await page.getByLabel("수량").fill("5");
     await page.getByRole("button", { name: "신청하기" }).click();
     await expect(page.getByText("신분증 승인 후 이용해주세요.")).toBeVisible();
@@ -381,7 +382,7 @@ test("a member whose session ends is sent to /login", async ({ page }) => {
   await expect(page.getByTestId("wallet-total")).toBeVisible();
   await page.getByRole("link", { name: "World ID" }).click();
   await page.getByRole("button", { name: "로그아웃" }).click();
-  // Issue 29: logout asks first.
+  // Logout asks first.
   await page.getByRole("alertdialog", { name: "로그아웃할까요?" }).getByRole("button", { name: "로그아웃" }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem("userId"))).toBeNull();

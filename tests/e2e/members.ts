@@ -4,9 +4,12 @@
  * image that the demo administrator approves (the 1000 WLD reward), swaps 200 WLD into staking and sets an OP
  * wallet address — a member ready to transfer and withdraw.
  */
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { staffContext } from "./admin";
+import { expect, test } from "./fixtures";
+
+export { useLocale } from "./fixtures";
 
 export const OP_WALLET = "OP|Upbit|0x52908400098527886E0F7030069857D2E4169EE7";
 
@@ -40,10 +43,7 @@ export async function signUpMember(
   });
   expect(up.status(), await up.text()).toBe(201);
   const me = (await (await r.get(`/api/users/by-id/${handle}`)).json()) as { id: number };
-  const admin = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
-  expect((await admin.request.post("/api/login", { data: { userId: "admin", password: "Admin1234!" } })).status()).toBe(
-    200,
-  );
+  const admin = await staffContext(page.context().browser()!, test.info().project.use.baseURL, "admin");
   expect((await admin.request.patch(`/api/admin/users/${me.id}/approve-id`)).status()).toBe(200);
   await admin.close();
   const swap = opts.swap === undefined ? "200" : opts.swap;
@@ -53,22 +53,4 @@ export async function signUpMember(
   });
   expect(w.status(), await w.text()).toBe(200);
   return handle;
-}
-
-/** English through the locale cookie (Korean is the default). */
-export async function useLocale(context: BrowserContext, baseURL: string | undefined, locale: "ko" | "en") {
-  if (locale === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
-}
-
-/** A console page signed in as a demo administrator, at laptop width (1280 px), in Korean or English. */
-export async function adminPage(browser: Browser, baseURL: string, userId: string, password: string, locale = "ko") {
-  const ctx = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 900 },
-    locale: locale === "en" ? "en-US" : "ko-KR",
-  });
-  await useLocale(ctx, baseURL, locale === "en" ? "en" : "ko");
-  const page = await ctx.newPage();
-  expect((await page.request.post("/api/login", { data: { userId, password } })).status()).toBe(200);
-  return page;
 }

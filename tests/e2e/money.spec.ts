@@ -1,5 +1,5 @@
 /**
- * The money screens end to end at 390 × 844 (issue 12 items 1–3): a fresh member with an approved ID, staked
+ * The money screens end to end at 390 × 844: a fresh member with an approved ID, staked
  * WLD and an OP wallet address withdraws from the coin row (form → review with 받는 수량 and the split
  * destination → receipt, pending) → the history shows it with its 진행 상황 list → cancel; buys with a KRW
  * amount (금액 (KRW)) → receipt → history; the same labels in English; the review's estimate note while the
@@ -115,7 +115,7 @@ for (const locale of ["ko", "en"] as const) {
     await expect(dialog.getByTestId("review-total")).toContainText("10.2 WLD");
     await expect(dialog.getByTestId("review-network")).toHaveText("OP Mainnet");
     await expect(dialog.getByTestId("review-exchange")).toHaveText("Upbit");
-    // The whole address, on screen (issue 29 item 2; it was shortened to 0x5290…9EE7).
+    // The whole address, on screen (not shortened to 0x5290…9EE7).
     await expect(dialog.getByTestId("review-address")).toHaveText("0x52908400098527886E0F7030069857D2E4169EE7");
     await expect(dialog.getByTestId("review-fee")).toContainText("₩");
     await axe(page, `withdraw review ${locale}`);
@@ -155,7 +155,7 @@ for (const locale of ["ko", "en"] as const) {
       .getByRole("button", { name: locale === "ko" ? /취소/ : /Cancel/ })
       .first()
       .click();
-    // The cancel asks first (issue 29 item 5).
+    // The cancel asks first.
     await page
       .getByRole("alertdialog")
       .getByRole("button", { name: locale === "ko" ? "신청 취소" : "Cancel request", exact: true })

@@ -10,7 +10,8 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { axe, noSidewaysScroll, settle } from "./checks";
 import { allowConsole, expect, test } from "./fixtures";
-import { adminPage, signUpMember, useLocale } from "./members";
+import { adminPage } from "./admin";
+import { signUpMember, useLocale } from "./members";
 
 const SHOTS = ".test-data/screens/notices";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -85,7 +86,7 @@ for (const locale of ["ko", "en"] as const) {
     const seen = locale === "en" ? titleEn : titleKo;
 
     // The console, 1280 px: write a pinned notice with its preview.
-    const admin = await adminPage(browser, baseURL!, "admin", "Admin1234!", locale);
+    const admin = await adminPage(browser, baseURL!, "admin", locale);
     await admin.goto("/admin/notices");
     await expect(admin.getByRole("heading", { name: w.heading, level: 1 })).toBeVisible();
     await expect(admin.getByRole("link", { name: w.heading })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * The member's inbox and CSV downloads (issue 14 items 4, 5) at 390 × 844 against the production build: a new
+ * The member's inbox and CSV downloads at 390 × 844 against the production build: a new
  * member signs in from a second device (a "new device" notification) and changes their password; the bell on
  * Home carries the unread count in its name; /notifications (heading 알림) lists them; one is marked read, then
  * 모두 읽음 clears the count; the empty state; English; axe; /wallet-history's two CSV downloads. Screenshots in

@@ -1,24 +1,25 @@
 /**
- * Issue 29 items 1 and 4 as a person sees them: the same figure on every screen that shows it (the member's WLD on
- * Home, the coin tab and the staking tab; its KRW value on Home, the wallet total and the coin row; the WLD price on
- * Home, the wallet and at the end of every chart range; one request's KRW value in the member's history and in the
- * console's request queue, by one rule: amount × price cut to whole won), and the words (스왑, not SWAP; no raw
- * WORLDCHAIN / DEPOSIT / OP| codes; no "을(를)"; 1,000 with its comma; no zero countdown; one ID prompt on Home;
+ * Numbers that agree, and words for codes, as a person sees them: the same figure on every screen that shows it (the
+ * member's WLD on Home, the coin tab and the staking tab; its KRW value on Home, the wallet total and the coin row; the
+ * WLD price on Home, the wallet and at the end of every chart range; one request's KRW value in the member's history
+ * and in the console's request queue, by one rule: amount × price cut to whole won), and the words (스왑, not SWAP; no
+ * raw WORLDCHAIN / DEPOSIT / OP| codes; no "을(를)"; 1,000 with its comma; no zero countdown; one ID prompt on Home;
  * Pretendard's contextual "0×" off for addresses and numbers) on the member screens in Korean and English.
  * Screenshots go to NUMBERS_SHOTS_DIR (default /tmp/shots/numbers).
  */
 import fs from "node:fs";
-import Decimal from "decimal.js";
+import Big from "big.js";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { adminPage, signUpMember, useLocale } from "./members";
+import { adminPage } from "./admin";
+import { signUpMember, useLocale } from "./members";
 
 const SHOTS = process.env.NUMBERS_SHOTS_DIR ?? "/tmp/shots/numbers";
 fs.mkdirSync(SHOTS, { recursive: true });
 const PASSWORD = "Numbers-E2E-2026";
 
-/** "₩1,927,795" / "1,250.5 WLD" → Decimal. */
-const num = (text: string | null) => new Decimal((text ?? "").replace(/[^\d.-]/g, "") || "NaN");
+/** "₩1,927,795" / "1,250.5 WLD" → an exact decimal (text that is no number throws). */
+const num = (text: string | null) => new Big((text ?? "").replace(/[^\d.-]/g, "") || "NaN");
 const text = async (page: Page, testId: string) =>
   ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
 
@@ -56,10 +57,10 @@ test("the demo member's WLD, KRW value and price read the same on Home and every
     amount: string;
   }>;
   const s = staked.find((x) => x.coinSymbol === "WLD")!;
-  const exact = new Decimal(coins.find((c) => c.symbol === "WLD")?.amount ?? 0).plus(s.amount).plus(s.rewards);
-  expect(new Decimal(s.rewards).gt(0), "the demo has rewards (the case that disagreed)").toBe(true);
-  expect(num(home.wld).toFixed()).toBe(exact.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed());
-  expect(num(home.krw).toFixed()).toBe(exact.times(num(home.price)).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed());
+  const exact = new Big(coins.find((c) => c.symbol === "WLD")?.amount ?? 0).plus(s.amount).plus(s.rewards);
+  expect(new Big(s.rewards).gt(0), "the demo has rewards (the case that disagreed)").toBe(true);
+  expect(num(home.wld).toFixed()).toBe(exact.round(2, Big.roundDown).toFixed());
+  expect(num(home.krw).toFixed()).toBe(exact.times(num(home.price)).round(0, Big.roundDown).toFixed());
   await page.screenshot({ path: `${SHOTS}/home-demo-ko.png`, fullPage: true });
 
   await page.goto("/wallet");
@@ -103,14 +104,14 @@ test("one request's KRW value is the same for the member and in the console's qu
   };
   const r = mine.items.find((x) => x.id === id);
   expect(r?.priceKrw, "the request carries its price").toBeTruthy();
-  const expected = `₩${new Decimal(r!.total).times(r!.priceKrw!).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber().toLocaleString("ko-KR")}`;
+  const expected = `₩${new Big(r!.total).times(r!.priceKrw!).round(0, Big.roundDown).toNumber().toLocaleString("ko-KR")}`;
 
   await page.goto("/wallet-history");
   const memberKrw = page.getByTestId("request-krw").first();
   await expect(memberKrw).toHaveText(expected);
   await page.screenshot({ path: `${SHOTS}/history-request-ko.png`, fullPage: true });
 
-  const admin = await adminPage(browser, test.info().project.use.baseURL!, "admin", "Admin1234!");
+  const admin = await adminPage(browser, test.info().project.use.baseURL!, "admin");
   await admin.goto("/admin/deposits?status=PENDING");
   const adminRow = admin.getByTestId(`request-${id}`);
   await expect(adminRow).toBeVisible();

@@ -1,12 +1,13 @@
 /**
- * A new member's first minutes at 390 × 844 (issue 12 items 4–5): the way back after a session ends
- * (`?next=`, by page and by API call), errors under their fields on login and sign-up (issue 29), the administrators-only
+ * A new member's first minutes at 390 × 844: the way back after a session ends
+ * (`?next=`, by page and by API call), errors under their fields on login and sign-up, the administrators-only
  * message said once, the first steps on /home and /verify, a rejected ID with its reason and a resubmit
  * button, the illustrated World ID guide, Home's refresh button, touch targets, axe in Korean and English,
  * and a screenshot of every screen in both languages (ONBOARD_SHOTS_DIR, default /tmp/shots/onboard).
  */
 import fs from "node:fs";
 import { type APIRequestContext, type BrowserContext, type Page, request as playwrightRequest } from "@playwright/test";
+import { staffRequest } from "./admin";
 import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import { axe, expectTouchTarget, settle } from "./checks";
@@ -144,7 +145,7 @@ test.describe("a new member's first steps", () => {
     await expect(first.getByRole("heading", { name: "신분증 인증하고 1,000 WLD 받기" })).toBeVisible();
     await expect(page.getByTestId("world-id-count")).toHaveCount(0);
     await expect(page.getByRole("main")).not.toContainText("0개");
-    // One ID prompt (issue 29): the first-step card, not the banner as well.
+    // One ID prompt: the first-step card, not the banner as well.
     await expect(page.getByRole("button", { name: /World ID 인증하기/ })).toHaveCount(0);
     await expect(first.getByRole("link", { name: "신분증 인증 시작하기" })).toHaveAttribute("href", "/verify");
     await expect(page.getByRole("main")).not.toContainText("WorldID");
@@ -180,8 +181,7 @@ test.describe("a new member's first steps", () => {
     expect(upload.status()).toBe(201);
     const memberId = (await (await page.request.get(`/api/users/by-id/${userId}`)).json()).id as number;
 
-    const admin = await playwrightRequest.newContext({ baseURL });
-    expect((await admin.post("/api/login", { data: { userId: "admin", password: "Admin1234!" } })).status()).toBe(200);
+    const admin = await staffRequest(baseURL, "admin");
     const reason = "사진이 흐려 글자를 읽을 수 없습니다";
     expect((await admin.patch(`/api/admin/users/${memberId}/reject-id`, { data: { reason } })).status()).toBe(200);
     await admin.dispose();

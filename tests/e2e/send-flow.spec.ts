@@ -1,5 +1,5 @@
 /**
- * One clear way to send (issue 29 item 2) and two of its helpful forms (item 5), in Korean and English at 390 px:
+ * One clear way to send and two of its helpful forms, in Korean and English at 390 px:
  * - a member holding WLD with an empty lock balance opens 출금 and reads where sendable WLD comes from, with the
  *   swap offered in one tap (prefilled with the holding); after it the same form can send; 출금 and 전송 each say
  *   in one line how they differ;

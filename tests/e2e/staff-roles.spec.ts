@@ -1,5 +1,5 @@
 /**
- * Staff roles in the browser (issue 30 item 4), against the production build: a SUPERADMIN proposes 고객지원
+ * Staff roles in the browser, against the production build: a SUPERADMIN proposes 고객지원
  * (SUPPORT) for a member from the member screen's 역할 변경 control; a second SUPERADMIN (`superadmin2`, seeded with
  * DEMO_SECOND_SUPERADMIN=1 on the browser tests' server) approves it in /admin/approvals; the member signs in at
  * /login, lands in the console and sees only the screens of the role — no request queue, audit log or approvals,
@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { type Page, request as playwrightRequest } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
-import { adminPage } from "./members";
+import { adminPage } from "./admin";
 
 const SHOTS = ".test-data/screens/staff-roles";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -59,7 +59,7 @@ test("a SUPERADMIN proposes 고객지원, a second SUPERADMIN approves, the SUPP
   await member.dispose();
 
   // The SUPERADMIN offers every role in 역할 변경 and proposes 고객지원 with a reason (the memo).
-  const sa = await adminPage(browser, baseURL!, "superadmin", "Super1234!");
+  const sa = await adminPage(browser, baseURL!, "superadmin");
   await sa.goto(`/admin/members?search=${handle}`);
   await sa.getByRole("button", { name: handle, exact: true }).click();
   await sa.getByRole("dialog", { name: handle }).getByRole("button", { name: "역할 변경", exact: true }).click();
@@ -81,7 +81,7 @@ test("a SUPERADMIN proposes 고객지원, a second SUPERADMIN approves, the SUPP
   await expect(mine).toContainText("역할 부여");
   await expect(mine).toContainText("일반 회원 → 고객지원");
   await expect(mine.getByRole("button", { name: /승인$/ })).toHaveCount(0);
-  const sa2 = await adminPage(browser, baseURL!, "superadmin2", "Super5678!");
+  const sa2 = await adminPage(browser, baseURL!, "superadmin2");
   await sa2.goto("/admin/approvals?status=PENDING");
   const card = sa2.locator("li", { hasText: handle }).filter({ hasText: "1:1 문의 담당 배치" });
   await card.getByRole("button", { name: /승인$/ }).click();
@@ -124,7 +124,7 @@ test("a SUPERADMIN proposes 고객지원, a second SUPERADMIN approves, the SUPP
   await check(page, "members-ko");
 
   // English.
-  const en = await adminPage(browser, baseURL!, handle, password, "en");
+  const en = await adminPage(browser, baseURL!, { userId: handle, password }, "en");
   await en.goto("/admin");
   await expect(en.getByRole("heading", { level: 1, name: "Admin console" })).toBeVisible();
   await expect(en.getByText("You are signed in with the Support role.", { exact: false })).toBeVisible();

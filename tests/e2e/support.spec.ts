@@ -10,7 +10,8 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { axe, expectTouchTarget, noSidewaysScroll } from "./checks";
 import { expect, test } from "./fixtures";
-import { adminPage, signUpMember, useLocale } from "./members";
+import { adminPage } from "./admin";
+import { signUpMember, useLocale } from "./members";
 
 const SHOTS = ".test-data/screens/support";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -112,7 +113,7 @@ for (const locale of ["ko", "en"] as const) {
     await page.screenshot({ path: `${SHOTS}/view-received-${locale}.png`, fullPage: true });
 
     // Staff: the queue (with the SLA clock), the thread with the image, assign to self, answer.
-    const admin = await adminPage(browser, baseURL!, "admin", "Admin1234!", locale);
+    const admin = await adminPage(browser, baseURL!, "admin", locale);
     await admin.goto("/admin/support");
     await expect(admin.getByRole("heading", { name: w.support, level: 1 })).toBeVisible();
     await expect(admin.getByRole("link", { name: w.support })).toHaveAttribute("aria-current", "page");

@@ -1,12 +1,12 @@
 /**
- * Issue 29 items 3 and 6 as a member sees them, at 390 × 844 against the production build: an administrator credits
- * a new member and hides the credit's history row. /notifications tells of the credit (Korean, English);
- * /wallet-history says one row is hidden and the transactions CSV has it, marked. Screenshots in
+ * Hidden rows and money notifications as a member sees them, at 390 × 844 against the production build: an
+ * administrator credits a new member and hides the credit's history row. /notifications tells of the credit (Korean,
+ * English); /wallet-history says one row is hidden and the transactions CSV has it, marked. Screenshots in
  * .test-data/screens/told-and-hidden/.
  */
 import fs from "node:fs";
-import { request as playwrightRequest } from "@playwright/test";
 import { axe, noSidewaysScroll, settle } from "./checks";
+import { staffRequest } from "./admin";
 import { expect, test } from "./fixtures";
 
 const SHOTS = ".test-data/screens/told-and-hidden";
@@ -29,8 +29,7 @@ test("an administrator's credit is told; its hidden row is counted on the histor
   ).toBe(201);
   expect((await page.request.post("/api/login", { data: { userId, password: PASSWORD } })).status()).toBe(200);
 
-  const admin = await playwrightRequest.newContext({ baseURL });
-  expect((await admin.post("/api/login", { data: { userId: "admin", password: "Admin1234!" } })).status()).toBe(200);
+  const admin = await staffRequest(baseURL, "admin");
   const list = await (await admin.get(`/api/admin/users/paginated?search=${userId}`)).json();
   const id = (list.users as { id: number; userId: string }[]).find((u) => u.userId === userId)!.id;
   const credit = await admin.patch(`/api/admin/users/${id}/coin`, {

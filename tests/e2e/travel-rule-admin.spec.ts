@@ -10,7 +10,8 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { axe, noSidewaysScroll, settle } from "./checks";
-import { adminPage, signUpMember } from "./members";
+import { adminPage } from "./admin";
+import { signUpMember } from "./members";
 
 const SHOTS = ".test-data/screens/travel-rule-admin";
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -62,7 +63,7 @@ test("an administrator exports a withdrawal's Travel Rule record and records the
   const id = ((await asked.json()) as { request: { id: number } }).request.id;
 
   // /admin/travel-rule: today's records, the row with the sender, the recipient and the exchange.
-  const a = await adminPage(browser, baseURL!, "admin", "Admin1234!");
+  const a = await adminPage(browser, baseURL!, "admin");
   await a.goto("/admin/travel-rule");
   await expect(a.getByRole("heading", { level: 1, name: "트래블룰 기록" })).toBeVisible();
   await expect(a.getByRole("link", { name: "트래블룰", exact: true })).toHaveAttribute("aria-current", "page");
@@ -71,7 +72,7 @@ test("an administrator exports a withdrawal's Travel Rule record and records the
   await expect(row).toContainText(RECIPIENT);
   await expect(row).toContainText("가족");
   await expect(row).toContainText("Upbit");
-  // The partner as its name, not the code VERIFYVASP (issue 29 item 4).
+  // The partner as its name, not the code VERIFYVASP.
   await expect(row).toContainText("VerifyVASP");
   await expect(row).toContainText("OP Mainnet");
   await expect(row).toContainText("₩1,078,000");
@@ -126,7 +127,7 @@ test("an administrator exports a withdrawal's Travel Rule record and records the
   await page.screenshot({ path: `${SHOTS}/member-history-phone.png`, fullPage: true });
 
   // English.
-  const en = await adminPage(browser, baseURL!, "admin", "Admin1234!", "en");
+  const en = await adminPage(browser, baseURL!, "admin", "en");
   await en.goto("/admin/travel-rule");
   await expect(en.getByRole("heading", { level: 1, name: "Travel Rule records" })).toBeVisible();
   const enRow = en.getByTestId(`travel-rule-${id}`);

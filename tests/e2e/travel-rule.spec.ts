@@ -10,6 +10,7 @@
  */
 import fs from "node:fs";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import { staffContext } from "./admin";
 import { expect, test } from "./fixtures";
 import { formatKst } from "../../lib/kst-time";
 import { formatWldText } from "../../lib/money-text";
@@ -111,12 +112,6 @@ async function stakedMember(page: Page, prefix: string, staked: number): Promise
   return handle;
 }
 
-async function adminContext(browser: Browser, baseURL: string | undefined, userId: string, password: string) {
-  const ctx = await browser.newContext({ baseURL });
-  expect((await ctx.request.post("/api/login", { data: { userId, password } })).status()).toBe(200);
-  return ctx;
-}
-
 /** The administrator's queue row of a member's request (paged, PENDING first). */
 async function queueRow(admin: APIRequestContext, requestId: number) {
   for (let page = 1; page <= 20; page++) {
@@ -214,7 +209,7 @@ test(`₩1,000,000 or more: the withdraw modal asks the recipient, the review sh
   await shot(page, "travel-rule-receipt-ko");
   const created = await newestRequest(page, "WITHDRAW");
   expect(created.amount).toBe("700");
-  const admin = await adminContext(browser, baseURL, "admin", "Admin1234!");
+  const admin = await staffContext(browser, baseURL, "admin");
   expect((await queueRow(admin.request, created.id)).travelRule).toMatchObject({
     beneficiaryName: "김철수",
     selfOwned: false,
@@ -277,7 +272,7 @@ test(`₩1,000,000 or more: the transfer page asks the recipient (own account), 
   await page.getByRole("button", { name: t.transferSubmit, exact: true }).click();
   await expect(page.getByTestId("receipt")).toBeVisible();
   const created = await newestRequest(page, "TRANSFER");
-  const admin = await adminContext(browser, baseURL, "admin", "Admin1234!");
+  const admin = await staffContext(browser, baseURL, "admin");
   expect((await queueRow(admin.request, created.id)).travelRule).toMatchObject({
     beneficiaryName: NAME,
     selfOwned: true,
@@ -308,7 +303,7 @@ async function buyWithKrw(page: Page, browser: Browser, baseURL: string | undefi
     }
   }
   expect(id, "a fresh price for the deposit").not.toBeNull();
-  const admin = await adminContext(browser, baseURL, "superadmin", "Super1234!");
+  const admin = await staffContext(browser, baseURL, "superadmin");
   const approve = await admin.request.patch(`/api/admin/requests/${id}`, {
     data: { action: "APPROVE", krwReceived: String(krw) },
   });
@@ -365,7 +360,7 @@ test("a blocked exchange and an unverified personal wallet say so before typing,
     data: { walletAddr: `OP|Coinone|${address}`, currentPassword: PASSWORD },
   });
   expect(set.status(), await set.text()).toBe(200);
-  const admin = await adminContext(browser, baseURL, "superadmin", "Super1234!");
+  const admin = await staffContext(browser, baseURL, "superadmin");
   const list = (await (await admin.request.get("/api/admin/destinations")).json()) as {
     items: Array<{ id: number; name: string }>;
   };

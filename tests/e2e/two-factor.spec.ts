@@ -1,5 +1,5 @@
 /**
- * Two-factor authentication in the browser (issue 14 item 1), at 390 × 844 against the production build: a
+ * Two-factor authentication in the browser, at 390 × 844 against the production build: a
  * funded member enrols in Settings → 2단계 인증 (the manual key read from the page, the code computed with
  * otpauth), sees the recovery codes once, logs out, logs in with password + code, and the transfer review asks
  * for a code before the request goes out. The same screens in English. axe on each; screenshots in

@@ -1,7 +1,7 @@
 /** Test members: real rows, real argon2 hashes, real session cookies. */
 import { getDb } from "@/db/client";
 import { type IdStatus, type Role, users } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password-hash";
 import { issueSessionCookie } from "@/lib/auth/session";
 
 let seq = 0;

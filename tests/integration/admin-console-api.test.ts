@@ -1,5 +1,5 @@
 /**
- * The admin console's API (issue 11) through the real route handlers: the member list with balances, search and
+ * The admin console's API through the real route handlers: the member list with balances, search and
  * a capped count; the dashboard; the ID queue; the request queue; referral codes; the audit log with memos;
  * bad filters. Exports and the reward run have their own files.
  */
@@ -18,7 +18,7 @@ import * as transferRoute from "@/app/api/transfer-requests/route";
 import { getDb, rowsOf } from "@/db/client";
 import { D } from "@/lib/money";
 import { krwValueOf } from "@/lib/krw-value";
-import { kstDay } from "@/lib/staking/time";
+import { kstDay } from "@/lib/kst-day";
 import { approvedMember, fund, OP_WALLET } from "../factories/money";
 import { createUser, type TestUser } from "../factories/users";
 import { call } from "../support/http";
@@ -179,7 +179,7 @@ describe(`request queue (${kind})`, () => {
     // An older handled request and a priced one, as stored rows.
     await exec(sql`INSERT INTO requests (user_id, type, coin_symbol, amount, fee, total, status, wallet_addr, price_krw, created_at)
       VALUES (${m.id}, 'WITHDRAW', 'WLD', 5, 0.1, 5.1, 'REJECTED', 'not-split', 2800, now() - interval '2 days')`);
-    // Issue 29: 10.7116 × 1540 = 16,495.864 — the console says ₩16,495 as the member's screen does (cut, not rounded).
+    // 10.7116 × 1540 = 16,495.864 — the console says ₩16,495 as the member's screen does (cut, not rounded).
     await exec(sql`INSERT INTO requests (user_id, type, coin_symbol, amount, fee, total, status, wallet_addr, price_krw, created_at)
       VALUES (${m.id}, 'TRANSFER', 'WLD', 10.5116, 0.2, 10.7116, 'CANCELLED', 'not-split', 1540, now() - interval '3 days')`);
     const r = await get(requestsRoute, "/api/admin/requests?limit=50");
@@ -198,7 +198,7 @@ describe(`request queue (${kind})`, () => {
       amount: "10",
       user: { id: m.id, userId: m.userId },
       wallet: { network, exchange, address },
-      // A transfer request stores the WLD price of its moment (issue 14 daily limit): 10.2 × 2800.
+      // A transfer request stores the WLD price of its moment (for the daily limit): 10.2 × 2800.
       krwValue: "28560",
     });
     expect(new D(mine.total).eq(new D(mine.amount).plus(mine.fee))).toBe(true);

@@ -1,8 +1,8 @@
 /**
- * CSV exports of the admin lists (issue 11): UTF-8 with a BOM, an attachment, Korean round-trips, cells that a
+ * CSV exports of the admin lists: UTF-8 with a BOM, an attachment, Korean round-trips, cells that a
  * spreadsheet would run as formulas are prefixed with ' (a plain number stays a number), the list's filter applies,
  * every export is audited, administrators only; headers in Korean by default and in English with `?lang=en`, the
- * requests CSV says who decided and when, the audit CSV says each row in words (issue 29).
+ * requests CSV says who decided and when, the audit CSV says each row in words.
  */
 import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";

@@ -1,5 +1,5 @@
 /**
- * The manual reward run (POST /api/admin/staking/rewards/run) and the product minimum of the daily run (issue 11).
+ * The manual reward run (POST /api/admin/staking/rewards/run) and the product minimum of the daily run.
  * The run pays ended KST days only; the route's clock is moved with a fake Date (timers stay real) so that the day
  * the members staked has ended.
  */
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as runRoute from "@/app/api/admin/staking/rewards/run/route";
 import { getDb, rowsOf } from "@/db/client";
 import { memberStakingRates, stakingProducts } from "@/db/schema";
-import { addDays, dayEnd, kstDay } from "@/lib/staking/time";
+import { addDays, dayEnd, kstDay } from "@/lib/kst-day";
 import { createUser, fund, wld } from "../factories/money";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";

@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 11 through the real route handlers: GET /api/admin/waiting counts what waits (ID documents,
+ * What waits, through the real route handlers: GET /api/admin/waiting counts what waits (ID documents,
  * pending requests, pending proposals) as each viewer sees the queues — an ADMIN's counts leave SUPERADMIN
  * accounts out — and a decision takes an item off; GET /api/admin/proposals carries the values a pending
  * proposal would replace, read now (`current`), so the screen shows "10% → 20%", not "— → 20%".

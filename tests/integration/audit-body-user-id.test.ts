@@ -1,5 +1,5 @@
 /**
- * Issue 10 ("also found"): a member id in a body or query never selects another member. POST /api/transfer-requests
+ * A member id in a body or query never selects another member. POST /api/transfer-requests
  * and POST /api/requests/deposit with a body userId naming someone else, and check-duplicate with such a query,
  * answer 403 and create nothing — like a mismatching x-user-id. The caller's own handle (any case) is fine.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 5: the audit trail is tamper-evident. Every audit_log row, whichever path writes it (lib/audit.ts,
+ * The audit trail is tamper-evident. Every audit_log row, whichever path writes it (lib/audit.ts,
  * the login's closing statement, ledger_post()), carries the previous row's hash and its own (migration 0009);
  * lib/audit-chain.ts / `npm run audit:verify` recomputes the chain and names the first broken row. Rows are
  * written by the real route handlers; tampering is done as a superuser would (the append-only trigger disabled).

@@ -1,5 +1,5 @@
 /**
- * Issue 10 finding 7: a deposit quote is no free option. KRW → WLD uses a price at most 2 minutes old, the
+ * SECURITY H38: a deposit quote is no free option. KRW → WLD uses a price at most 2 minutes old, the
  * quote expires after 10 minutes (EXPIRED for the member and the admin, lazily and by the sweep), an expired
  * request cannot be cancelled or rejected, and an administrator approving it enters the KRW that actually
  * arrived and re-prices it at a fresh price, both audited and recorded on the request.

@@ -452,7 +452,7 @@ describe(`I42 CSV exports keep numbers as numbers and escape the fullwidth formu
     });
     expect(csv.status).toBe(200);
     const withdrawal = records(csv.text).find((r) => r[3]?.includes("10.2"));
-    // Amount, the holding / protected lock / rewards changes (issue 29 item 3), the KRW value and the price.
+    // Amount, the holding / protected lock / rewards changes, the KRW value and the price.
     expect(withdrawal?.slice(3, 9)).toEqual(["-10.2", "0", "-10.2", "0", "-20400.00", "2000"]);
     await expectLedgerConsistent();
   });

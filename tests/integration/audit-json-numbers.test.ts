@@ -118,7 +118,7 @@ describe("A3 admin amounts are capped at 1e12", () => {
     });
     expect(exponent.body.code).toBe("INVALID_AMOUNT");
     expect((await wld(m.id)).holding).toBe("0");
-    // Accepted: above FOUR_EYES_LIMIT it becomes a proposal (issue 14), which holds the amount exactly.
+    // Accepted: above FOUR_EYES_LIMIT it becomes a proposal, which holds the amount exactly.
     const ok = await call(coinRoute, "PATCH", `/api/admin/users/${m.id}/coin`, {
       body: { symbol: "WLD", amount: "1000000000000", action: "DEPOSIT", reason: "cap" },
       cookie: admin.cookie,

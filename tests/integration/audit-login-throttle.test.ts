@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 4: login throttling counts failures only, per address (30 / 15 min) and per account
+ * SECURITY H36: login throttling counts failures only, per address (30 / 15 min) and per account
  * (5 / 15 min), and cannot be turned into a lockout weapon: attempts refused for the address do not count
  * against the account, a success gives the address nothing back, correct logins in flight never count, and
  * parallel wrong guesses at one account cannot exceed its budget (checks are serialized per account).

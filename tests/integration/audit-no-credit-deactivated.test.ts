@@ -1,7 +1,7 @@
 /**
- * Issue 10: deactivated members take no credits. Every use case that credits a member (admin coin,
- * coinunhist, interest, staking withdraw, deposit approval, reward runs) locks the member row in its
- * transaction and refuses a DEACTIVATED member with 404 NOT_FOUND — also one deactivated while the credit
+ * Deactivated members take no credits (docs/security.md, lessons of our own audit). Every use case that credits a
+ * member (admin coin, coinunhist, interest, staking withdraw, deposit approval, reward runs) locks the member row in
+ * its transaction and refuses a DEACTIVATED member with 404 NOT_FOUND — also one deactivated while the credit
  * was under way: the credit waits for the deactivation and is then refused.
  */
 import { sql } from "drizzle-orm";
@@ -16,7 +16,7 @@ import * as depositRoute from "@/app/api/requests/deposit/route";
 import { getDb } from "@/db/client";
 import { stakingProducts } from "@/db/schema";
 import { accrueRewards } from "@/lib/staking/run";
-import { addDays, dayEnd, kstDay } from "@/lib/staking/time";
+import { addDays, dayEnd, kstDay } from "@/lib/kst-day";
 import { countOf, createUser, fund, setFreshWldPrice, wld, whileDeactivating } from "../factories/money";
 import type { TestUser } from "../factories/users";
 import { call } from "../support/http";

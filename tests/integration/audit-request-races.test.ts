@@ -1,5 +1,5 @@
 /**
- * Issue 10 finding 9: races that leave holds or stale addresses. A transfer request locks the member row
+ * Races that leave holds or stale addresses. A transfer request locks the member row
  * (FOR SHARE) and needs an ACTIVE member; a wallet reset or a revoked ID approval rejects the member's
  * pending transfer/withdraw requests with a reason and releases their holds (the same function
  * deactivation uses). Concurrency on PostgreSQL; the sequential rules on both databases.
@@ -124,13 +124,13 @@ describe("pending requests follow the account, the address and the ID (issue 10 
       await fund(u.id, { staked: "500" });
       const db = await getDb();
       for (let round = 0; round < 15; round++) {
-        // Each reset starts a 24 h cool-down (issue 14); cleared here so every round's request really races a reset.
+        // Each reset starts a 24 h cool-down; cleared here so every round's request really races a reset.
         await db.execute(
           sql`UPDATE users SET wallet_addr = ${OP_WALLET}, money_cooldown_until = NULL WHERE id = ${u.id}`,
         );
         const [req, reset] = await Promise.all([requestTransfer(u), resetWallet(admin, u)]);
         expect(reset.status).toBe(200);
-        // 201 (then rejected by the reset), or refused after it: 409 WALLET_REQUIRED, or 403 COOLDOWN (issue 14).
+        // 201 (then rejected by the reset), or refused after it: 409 WALLET_REQUIRED, or 403 COOLDOWN.
         expect([201, 409, 403]).toContain(req.status);
         if (req.status === 403) expect(req.body.code).toBe("COOLDOWN");
         expect((await pendingOf(u.id)).filter((p) => p.wallet === OP_WALLET)).toEqual([]);

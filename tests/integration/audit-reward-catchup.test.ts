@@ -1,5 +1,5 @@
 /**
- * Issue 10 finding 10: reward days cannot be skipped for good. Catch-up compares the calendar (from the
+ * Reward days cannot be skipped for good. Catch-up compares the calendar (from the
  * first day anything was staked) with the paid runs, so a run for a later day (`--date`, the cron body)
  * leaves no earlier day unpaid.
  */
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, rowsOf } from "@/db/client";
 import { stakingProducts } from "@/db/schema";
 import { accrueRewards, pendingDays } from "@/lib/staking/run";
-import { addDays, dayEnd, kstDay } from "@/lib/staking/time";
+import { addDays, dayEnd, kstDay } from "@/lib/kst-day";
 import { createUser, fund, wld } from "../factories/money";
 import { expectLedgerConsistent } from "../support/ledger";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 1 and 2 (SECURITY H33, H34): no administrator can move money to themselves alone, and an ADMIN
+ * SECURITY H33, H34: no administrator can move money to themselves alone, and an ADMIN
  * never acts on a SUPERADMIN account. Through the real route handlers: the audit's chain "credit myself → swap →
  * withdraw request → approve it myself" stops at its first and its last step; an admin cannot approve their own
  * ID (the 1000 WLD), set anyone's payout address, or act on a SUPERADMIN; deactivated members take no credits.

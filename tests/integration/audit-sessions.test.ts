@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 5 and "logout on one device logs the member out everywhere": one sessions row per login,
+ * SECURITY H37 and "logout on one device logs the member out everywhere": one sessions row per login,
  * an absolute 12-hour lifetime no endpoint extends, idle timeouts (30 minutes for administrators, 7 days for
  * members), logout of this session only, /api/login as the one way in, and only the __Secure- cookie under
  * HTTPS — through the real route handlers.

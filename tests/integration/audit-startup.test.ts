@@ -1,6 +1,6 @@
 /**
- * Issue 10 findings 6 and 12 and the required-variables check, through the real start path: `npm start`
- * (scripts/start.ts) and the server's own start (lib/boot.ts boot(), what instrumentation.ts calls) are
+ * The default start is no open door (docs/security.md) and the required-variables check, through the real start path:
+ * `npm start` (scripts/start.ts) and the server's own start (lib/boot.ts boot(), what instrumentation.ts calls) are
  * spawned with a bad environment or a reachable HOST, on real embedded databases in temporary DATA_DIRs.
  * `--no-build` keeps the spawns fast: every refusal happens before the build would.
  */
@@ -174,7 +174,7 @@ async function startUntilServing(vars: Record<string, string>) {
 async function changePasswords(dataDir: string, userIds: string[]) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { hashPassword } = await import("@/lib/auth/password");
+  const { hashPassword } = await import("@/lib/auth/password-hash");
   const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
   try {
     for (const u of userIds)

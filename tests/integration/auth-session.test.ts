@@ -18,10 +18,10 @@ import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { NextRequest } from "next/server";
 import * as loginRoute from "@/app/api/login/route";
-import { clientIp, installForwardedForGuard } from "@/lib/api/ip";
+import { clientIp, installForwardedForGuard } from "@/lib/http/ip";
 import { requireSelfOrTarget } from "@/lib/auth/guards";
 import { LOGIN_ACCOUNT, limitKey } from "@/lib/rate-limit";
-import { ARGON2_PARAMS, hashPassword } from "@/lib/auth/password";
+import { ARGON2_PARAMS, hashPassword } from "@/lib/auth/password-hash";
 import { sessionUser } from "@/lib/auth/session";
 import { createUser, DEFAULT_PASSWORD, type TestUser } from "../factories/users";
 import { call } from "../support/http";
@@ -149,7 +149,7 @@ describe("POST /api/login", () => {
     }
     const sixth = await loginAs(u.userId, DEFAULT_PASSWORD, freshIp());
     expect(sixth.status).toBe(429);
-    // Issue 29: the lockout has its own code and says when it opens (tests/integration/forms-rules.test.ts).
+    // The lockout has its own code and says when it opens (tests/integration/forms-rules.test.ts).
     expect(sixth.body.code).toBe("LOGIN_LOCKED");
     expect(sixth.body.opensAtKst).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d KST$/);
     const retry = Number(sixth.headers.get("retry-after"));

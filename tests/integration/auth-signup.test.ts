@@ -1,6 +1,7 @@
 /**
- * Sign-up (spec §5, DESIGN §4–§5): every rule answers its status, code and exact Korean message,
- * and a refused sign-up changes nothing. Referral links, own codes, sign-up codes, the per-IP limit.
+ * Sign-up (the spec's validation rules; DESIGN.md's API conventions and calls table): every rule answers its status,
+ * code and exact Korean message, and a refused sign-up changes nothing. Referral links, own codes, sign-up codes, the
+ * per-IP limit.
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

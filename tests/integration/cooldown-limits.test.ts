@@ -1,6 +1,6 @@
 /**
- * Issue 14 items 3 and 6 through the real routes: the 24-hour money cool-down after a password change, an admin
- * password reset and an admin wallet-address reset (403 COOLDOWN with the time requests open again), and the
+ * The money cool-down and the daily limit through the real routes: the 24-hour money cool-down after a password change,
+ * an admin password reset and an admin wallet-address reset (403 COOLDOWN with the time requests open again), and the
  * daily withdrawal limit in KRW at the price of each request (403 DAILY_LIMIT with what is still allowed, reset at
  * 00:00 KST, freed by cancel and reject, race-free). Time moves with lib/clock's test clock, never by waiting.
  */
@@ -167,7 +167,7 @@ describe(`daily withdrawal limit in KRW (${dbName})`, () => {
       usedTodayKrw: "0",
       leftTodayKrw: "2000000",
       resetsAt: "2031-03-10T15:00:00.000Z",
-      // Issue 27: what else decides whether a request can go (tests/integration/krw-hold, destination-checks).
+      // What else decides whether a request can go (tests/integration/krw-hold, destination-checks).
       travelRuleThresholdKrw: "1000000",
       krwHold: { amount: "0", inLock: "0", releasesAt: null },
       destination: { network: "OP", exchange: "Upbit", kind: "KR_VASP", status: "ALLOWED", verified: true },

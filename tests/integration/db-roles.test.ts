@@ -27,7 +27,7 @@ import { verifyAuditChain } from "@/lib/audit-chain";
 import { setTestClock } from "@/lib/clock";
 import { eraseExpiredIdentities, RETENTION_IDENTITY_YEARS } from "@/lib/kyc/retention";
 import { credit } from "@/lib/ledger";
-import { lastEndedDay } from "@/lib/staking/time";
+import { lastEndedDay } from "@/lib/kst-day";
 import { approvedMember, countOf, createDepositRequestRow, wld } from "../factories/money";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { call } from "../support/http";

@@ -1,9 +1,9 @@
 /**
- * Issue 27 items 2 and 3, the request side, through the real route: a transfer or withdrawal to an exchange that is
- * BLOCKED in destinations is refused at any amount (403 DESTINATION_BLOCKED with the exchange's name), and a personal
- * wallet receives nothing until a personal_wallets row of this member proves it (403 ADDRESS_NOT_VERIFIED); the
- * transfer screen's status says both before the member types. The signing flow is tested with its own routes; here
- * the proof is a row written directly.
+ * Blocked destinations and personal wallets (SECURITY.md J43), the request side, through the real route: a transfer or
+ * withdrawal to an exchange that is BLOCKED in destinations is refused at any amount (403 DESTINATION_BLOCKED with the
+ * exchange's name), and a personal wallet receives nothing until a personal_wallets row of this member proves it (403
+ * ADDRESS_NOT_VERIFIED); the transfer screen's status says both before the member types. The signing flow is tested
+ * with its own routes; here the proof is a row written directly.
  */
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -57,7 +57,7 @@ describe(`J43 destinations on transfer and withdraw requests (${dbName})`, () =>
     const r = await ask(u, { amount: "10" });
     expect(r.body).toMatchObject({ code: "DESTINATION_BLOCKED", exchange: "Binance" });
     expect((await status(u)).body.destination).toMatchObject({ kind: "FOREIGN", status: "BLOCKED" });
-    // An older address format (holder|bank|account): no destination to judge, as before issue 27.
+    // An older address format (holder|bank|account): no destination to judge, so none refuses it.
     const legacy = await approvedMember("홍길동|국민은행|123-456-789");
     await fund(legacy.id, { staked: "100" });
     expect((await ask(legacy, { amount: "10" })).status).toBe(201);

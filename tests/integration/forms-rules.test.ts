@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 5, the server's rules behind the forms, through the real route handlers:
+ * The server's rules behind the forms, through the real route handlers:
  * - a new password equal to the current one: 400 SAME_PASSWORD on the field, nothing changes, no cool-down;
  * - a phone is a Korean number, stored as `010-2345-6789` whatever the spelling (sign-up and the console's edit);
  *   migration 0022 gives existing rows that form; the admin search finds a member by either spelling;

@@ -1,5 +1,5 @@
 /**
- * No account grants itself a second pair of eyes (issue 26 item 3), through the real route handlers: granting ADMIN
+ * No account grants itself a second pair of eyes (SECURITY.md I39), through the real route handlers: granting ADMIN
  * or SUPERADMIN and resetting another administrator's password or two-factor are proposals another SUPERADMIN
  * approves; a reset's temporary password is made at the approval, shown to that approver once, and must be changed
  * before anything else answers; an account promoted or reset approves nothing for 72 hours (403 APPROVER_TOO_NEW,

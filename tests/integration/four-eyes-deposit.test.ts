@@ -1,5 +1,5 @@
 /**
- * Four-eyes on KRW deposit (buy) approvals (SECURITY §4.2, docs/security.md I26-1) through the real route handlers:
+ * Four-eyes on KRW deposit (buy) approvals (SECURITY.md I39, docs/security.md I26-1) through the real route handlers:
  * a deposit whose WLD value at the approval's price is above FOUR_EYES_LIMIT (or above what the administrator's
  * and the member's rolling 24-hour totals still allow) is not credited by one approval: it becomes a `deposit`
  * proposal (202), the request stays undecided and says it awaits a second approver, and only another

@@ -18,7 +18,7 @@ import { getDb, rowsOf } from "@/db/client";
 import { type Coin, memberStakingRates, stakingProducts, users } from "@/db/schema";
 import { credit, memberBalances, move } from "@/lib/ledger";
 import { runRewardDay } from "@/lib/staking/run";
-import { addDays, dayEnd, kstDay } from "@/lib/staking/time";
+import { addDays, dayEnd, kstDay } from "@/lib/kst-day";
 import { countOf, fund } from "../factories/money";
 import { cookieFor, createUser, type TestUser } from "../factories/users";
 import { call } from "../support/http";

@@ -1,5 +1,5 @@
 /**
- * The four-eyes limit on a rolling 24-hour total (SECURITY §4.2, docs/security.md I26-2) through the real route
+ * The four-eyes limit on a rolling 24-hour total (SECURITY.md I39, docs/security.md I26-2) through the real route
  * handlers: every balance change an administrator applies on their own authority (coin, coinunhist deposit and
  * withdraw, interest, staking withdraw, deposit approvals) counts, credits and debits alike, towards two totals —
  * the administrator's and the member's — and the change that would take either above FOUR_EYES_LIMIT becomes a

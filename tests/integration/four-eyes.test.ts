@@ -1,5 +1,5 @@
 /**
- * Four-eyes approval (issue 14 item 2) through the real route handlers: an admin balance change above
+ * Four-eyes approval (SECURITY.md I39) through the real route handlers: an admin balance change above
  * FOUR_EYES_LIMIT and every staking-rate change become a proposal (202, nothing moves); only another
  * administrator's approval applies it, exactly once; self-approval, expiry and missing rights are refused.
  */

@@ -1,5 +1,5 @@
 /**
- * A fuzzing pass over every JSON route (issue 15 item 4). The routes are found, not listed: every
+ * A fuzzing pass over every JSON route. The routes are found, not listed: every
  * app/api/**\/route.ts whose source calls readJson, every body method it exports (POST, PUT, PATCH, DELETE).
  * Each route's zod schema is found through the route's own import from lib/validation, so the generated
  * bodies use its real field names (missing, extra, wrong types); its caller and path parameters come from the

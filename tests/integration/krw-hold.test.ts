@@ -1,8 +1,8 @@
 /**
- * Issue 27 item 4 through the real routes: WLD bought with KRW (a deposit request approved by an administrator,
- * directly or through a four-eyes proposal) cannot leave as crypto for KRW_HOLD_HOURS (24) after the credit — also
- * once swapped into the lock, where transfers come from. A request above what is sendable is refused with 403
- * KRW_HOLD { heldAmount, opensAt, sendable }; the transfer screen's status shows the hold first; parallel requests
+ * The KRW hold (SECURITY.md J43) through the real routes: WLD bought with KRW (a deposit request approved by an
+ * administrator, directly or through a four-eyes proposal) cannot leave as crypto for KRW_HOLD_HOURS (24) after the
+ * credit — also once swapped into the lock, where transfers come from. A request above what is sendable is refused with
+ * 403 KRW_HOLD { heldAmount, opensAt, sendable }; the transfer screen's status shows the hold first; parallel requests
  * cannot together take held coins. Time moves with lib/clock's test clock (credited_at is the application clock).
  */
 import { sql } from "drizzle-orm";

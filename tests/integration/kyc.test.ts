@@ -423,7 +423,7 @@ describe("DELETE /api/admin/users/{id} deactivates", () => {
 
     expect((await openImage(admin.cookie, body.url)).status).toBe(404);
     expect((await storedFor(u.id)).blobs).toBe(0);
-    // Issue 27 changed what this means: the image is no longer erased at deactivation (the law keeps it 5 years).
+    // The image is not erased at deactivation: the law keeps it 5 years (docs/operations.md, "Retention").
     // Its encrypted blob is held by the retention record only, readable by a SUPERADMIN (retention.test.ts).
     const db = await getDb();
     const [retained] = rowsOf<{ n: number }>(

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, rowsOf } from "@/db/client";
-import { credit, lockMemberAccounts, memberBalances, move, post, member, system } from "@/lib/ledger";
+import { credit, memberAccountsForUpdate, memberBalances, move, post, member, system } from "@/lib/ledger";
 import { createUser } from "../factories/users";
 import { expectLedgerConsistent } from "../support/ledger";
 import { onPostgres } from "../support/setup-db";
@@ -163,7 +163,7 @@ describe(`one-statement posting (${where})`, () => {
       if (i % 3 === 2)
         // A caller that locks one member's accounts first (as a transfer request does), then posts.
         return db.transaction(async (tx) => {
-          const { holding } = await lockMemberAccounts(tx, a.id, "WLD");
+          const { holding } = await memberAccountsForUpdate(tx, a.id, "WLD");
           expect(Number(holding)).toBeGreaterThan(0);
           await move(tx, { userId: a.id, coin: "WLD", amount: "0.5", from: "staked", to: "holding" });
         });

@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 3: the transactions CSV adds up. A member buys, swaps, earns a daily reward, sends, is credited and
+ * The transactions CSV adds up. A member buys, swaps, earns a daily reward, sends, is credited and
  * debited by an administrator (with and without a history row, holding and rewards) and has history rows hidden;
  * the file downloaded through the real route has every posting — hidden rows marked — with plain-number amounts,
  * and each balance column summed per coin equals that ledger balance. The buy is valued at its quote, the reward at
@@ -20,7 +20,7 @@ import { getDb } from "@/db/client";
 import { priceSnapshots, stakingProducts } from "@/db/schema";
 import { memberBalances } from "@/lib/ledger";
 import { D } from "@/lib/money";
-import { dayEnd, kstDay } from "@/lib/staking/time";
+import { dayEnd, kstDay } from "@/lib/kst-day";
 import { approvedMember, createDepositRequestRow, createUser } from "../factories/money";
 import type { TestUser } from "../factories/users";
 import { csvDownload, parseCsv } from "../support/csv";

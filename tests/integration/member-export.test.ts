@@ -1,7 +1,7 @@
 /**
- * Issue 14 item 5: the member's CSV downloads for tax filing, through the real routes. The CSV's amounts are
+ * The member's CSV downloads for tax filing, through the real routes. The CSV's amounts are
  * the history APIs' for the same rows; dates are KST; the KRW value is amount × the nearest stored spot price at
- * or before the row's time (computed here with decimal.js); another member's export is refused.
+ * or before the row's time (computed here with big.js); another member's export is refused.
  */
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -15,7 +15,7 @@ import * as swapRoute from "@/app/api/users/[userId]/swap/route";
 import { getDb, rowsOf } from "@/db/client";
 import { priceSnapshots, stakingProducts } from "@/db/schema";
 import { D } from "@/lib/money";
-import { dayEnd, kstDay } from "@/lib/staking/time";
+import { dayEnd, kstDay } from "@/lib/kst-day";
 import { createDepositRequestRow, createUser, fund } from "../factories/money";
 import type { TestUser } from "../factories/users";
 import { csvDownload, parseCsv } from "../support/csv";
@@ -31,8 +31,7 @@ afterEach(() => {
 });
 
 const kstOf = (iso: string) => new Date(Date.parse(iso) + 9 * HOUR).toISOString().slice(0, 19).replace("T", " ");
-const krw = (amount: string, price: string) =>
-  new D(amount).times(price).toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2);
+const krw = (amount: string, price: string) => new D(amount).times(price).round(2, D.roundHalfUp).toFixed(2);
 
 async function ticker(symbol: string, at: Date, priceKrw: string) {
   const db = await getDb();
@@ -206,7 +205,7 @@ describe(`GET /api/users/{userId}/export/rewards.csv (${kind})`, () => {
     expect(api.status).toBe(200);
     const items = api.body as { id: number; amount: string; createdAt: string; day: string; coinSymbol: string }[];
     expect(items).toHaveLength(1);
-    // The day's stored price (issue 29 item 3): the last one up to the moment the reward fell due (00:05 KST the
+    // The day's stored price: the last one up to the moment the reward fell due (00:05 KST the
     // next day), whenever the run paid it — not a later one.
     const dueAt = dayEnd(day).getTime() + 5 * 60_000;
     await ticker("WLD", new Date(dueAt - 60_000), "1999.99");

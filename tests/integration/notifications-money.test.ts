@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 6: told about their money. An administrator's credit or debit (holding with and without a history
+ * Told about their money. An administrator's credit or debit (holding with and without a history
  * row, rewards), a request received (buy, transfer, withdraw) and a rate change (the member's own rate, a product
  * change that reaches their stake) each write the member's notification through the real routes — in the change's
  * transaction, and for a four-eyes change when it is applied, not when it is proposed. Rendered in Korean and English.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 4: the member's inbox. Each event that concerns a member writes a notification in the same
+ * The member's inbox. Each event that concerns a member writes a notification in the same
  * transaction as the change, through the real route that causes it; a change that rolls back leaves none;
  * the daily reward run writes one per member per day however many coins paid; the inbox is read, marked read
  * and rendered (Korean, English) only for its owner.
@@ -30,7 +30,7 @@ import { stakingProducts } from "@/db/schema";
 import { advanceTestClock, now, setTestClock } from "@/lib/clock";
 import { credit, move } from "@/lib/ledger";
 import { notify } from "@/lib/notifications";
-import { dayEnd, kstDay } from "@/lib/staking/time";
+import { dayEnd, kstDay } from "@/lib/kst-day";
 import { approvedMember, createDepositRequestRow, createUser, fund, wld } from "../factories/money";
 import type { TestUser } from "../factories/users";
 import { call } from "../support/http";
@@ -156,7 +156,7 @@ describe(`a notification for every event of the member (${kind})`, () => {
       params: { id: String(c.id) },
     });
     expect(cancelled.status).toBe(200);
-    // Received when made (issue 29 item 6), then cancelled.
+    // Received when made, then cancelled.
     expect((await notificationsOf(c.member.id)).map((r) => [r.kind, r.params])).toEqual([
       ["request_received", { requestId: c.id, type: "TRANSFER", coin: "WLD", amount: "7" }],
       ["request_cancelled", { requestId: c.id, type: "TRANSFER", coin: "WLD", amount: "7" }],
@@ -194,7 +194,7 @@ describe(`a notification for every event of the member (${kind})`, () => {
       await db.execute(sql`DROP TRIGGER notify_test_fail ON request_events`);
       await db.execute(sql`DROP FUNCTION notify_test_fail()`);
     }
-    // Only the request's own "received" (issue 29 item 6): the rolled-back decision left nothing.
+    // Only the request's own "received": the rolled-back decision left nothing.
     expect((await notificationsOf(member.id)).map((r) => r.kind)).toEqual(["request_received"]);
     expect(await wld(member.id)).toEqual(before);
     const [req] = rowsOf<{ status: string }>(await db.execute(sql`SELECT status FROM requests WHERE id = ${id}`));
@@ -465,7 +465,7 @@ describe.runIf(onPostgres())("racing decisions (PostgreSQL)", () => {
       decide(a1, id, { action: "reject", reason: "late" }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    // Besides the request's "received" (issue 29 item 6): one decision, one notification.
+    // Besides the request's "received": one decision, one notification.
     const rows = (await notificationsOf(member.id)).filter((r) => r.kind !== "request_received");
     expect(rows).toHaveLength(1);
     expect(["request_approved", "request_rejected"]).toContain(rows[0]?.kind);

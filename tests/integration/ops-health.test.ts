@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 6, GET /api/health through the real route handler: the database's kind and latency, the age of
+ * GET /api/health through the real route handler: the database's kind and latency, the age of
  * the newest real WLD price (none, only the demo's seeded row, a fresh one, an old one), and a 503
  * { ok: false, db: "down" } with Retry-After when the database refuses or hangs. The outage cases come last:
  * they replace this file's database.

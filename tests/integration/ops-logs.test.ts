@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 6, structured logs through the real route handlers: the request id round trip (a safe
+ * Structured logs through the real route handlers: the request id round trip (a safe
  * X-Request-Id from the proxy is kept and answered back, anything else replaced), the id on every line written
  * while a request is served (the access line and a price feed's warning from deep inside lib/), a job's own id,
  * the access line's shape, and no secret in any line across sign-up, login, two-factor and cookie-carrying calls.

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 6, GET /api/metrics through the real route handlers: 404 without METRICS_TOKEN, 401 for a missing
+ * GET /api/metrics through the real route handlers: 404 without METRICS_TOKEN, 401 for a missing
  * or wrong bearer token, and with the right one a Prometheus text exposition that parses line by line; a route's
  * request count grows by the calls made, its histogram has every bucket up to +Inf, two members' calls land in one
  * route series (no member id in any label), ledger postings are counted by kind, the pending-requests gauge equals

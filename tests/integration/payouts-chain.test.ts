@@ -1,5 +1,5 @@
 /**
- * Money out, proven on chain (issue 28 items 4–7, SECURITY J44), through the real routes against a real local EVM
+ * Money out, proven on chain (SECURITY J44), through the real routes against a real local EVM
  * node (Hardhat 2, tests/support/evm-node.ts) with the stand-in WLD token: approval reserves the payout (held →
  * payouts), recording a hash verifies it (token, recipient, amount, success, sender when configured, a hash never
  * used twice), the confirmations job makes it PAID exactly once, a reorganisation sends it back to APPROVED, a failed

@@ -1,5 +1,5 @@
 /**
- * Reconciliation with the outside (issue 28 item 8) through GET /api/admin/reconciliation, with every row made by the
+ * Reconciliation with the outside through GET /api/admin/reconciliation, with every row made by the
  * real paths: transfers asked and approved through their routes, a payout proven on a local EVM node (Hardhat 2,
  * the stand-in WLD token) and marked PAID by the confirmations pass, one recorded without an RPC endpoint (SENDING,
  * 확인 불가), deposits asked by members and credited through an uploaded bank statement or an approval naming the
@@ -230,7 +230,7 @@ describe(`GET /api/admin/reconciliation outside (${db})`, () => {
       .split("\r\n")
       .map((l) => l.split(","));
     const header = rows[0]!;
-    // The English headers (issue 29: Korean by default, English with lang=en) under the names this test reads.
+    // The English headers (Korean by default, English with lang=en) under the names this test reads.
     const EN: Record<string, string> = {
       txHash: "Transaction hash",
       payoutCheck: "Payout check",
@@ -277,7 +277,8 @@ describe(`GET /api/admin/reconciliation outside (${db})`, () => {
     const id = asked.body.request.id as number;
     const before = (await recon(admin)).body.outside;
     const opBefore = before.networks.find((n: { network: string }) => n.network === "OP");
-    // What the approval wrote before issue 28: held → external + fees in one posting, the request APPROVED.
+    // What the approval wrote before the payout step (migration 0020): held → external + fees in one posting, the
+    // request APPROVED.
     const d = await getDb();
     const [r] = await d.select().from(requests).where(eq(requests.id, id));
     const p = await post(d, {

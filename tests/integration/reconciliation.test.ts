@@ -1,5 +1,5 @@
 /**
- * Reconciliation (issue 14 item 7) through the real route handlers: GET /api/admin/reconciliation and
+ * Reconciliation through the real route handlers: GET /api/admin/reconciliation and
  * GET /api/health?deep=1 run the ledger:check queries; a clean ledger agrees, a row broken on purpose (written
  * straight with SQL — the check exists for exactly that) turns its invariant red and fails the deep health.
  */

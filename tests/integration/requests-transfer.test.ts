@@ -1,6 +1,6 @@
 /**
- * Transfer and withdraw requests: every rule of spec §5/§9 through the real routes, the hold, cancel,
- * timeline, admin approve/reject exactly once, and the races.
+ * Transfer and withdraw requests: every transfer rule of the spec (fee, minimum, spendable, one pending) through the
+ * real routes, the hold, cancel, timeline, admin approve/reject exactly once, and the races.
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

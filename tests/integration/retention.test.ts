@@ -1,5 +1,5 @@
 /**
- * Records kept as long as the law says (issue 27 item 6; docs/operations.md, "Retention"), on PGlite and PostgreSQL:
+ * Records kept as long as the law says (docs/operations.md, "Retention"), on PGlite and PostgreSQL:
  * - the money records (transactions, requests, request_events, travel_rule_records, the ledger) refuse DELETE and
  *   TRUNCATE by the schema itself, as the tables' owner; the ones the app updates still take an UPDATE;
  * - deactivating a member keeps their identity and ID image encrypted (no name in clear in the stored bytes), out of

@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 12: a paid day stays paid. Running a reward day again — by hand (POST /api/admin/staking/rewards/run)
+ * A paid day stays paid. Running a reward day again — by hand (POST /api/admin/staking/rewards/run)
  * or by the cron call (POST /api/cron/accrue) — answers 200 with `alreadyPaid: true` and the day's recorded
  * completion time, pays nothing, and leaves the day's staking_runs row (its completion time above all) as it was.
  */
@@ -9,7 +9,7 @@ import * as cron from "@/app/api/cron/accrue/route";
 import * as runRoute from "@/app/api/admin/staking/rewards/run/route";
 import { getDb, rowsOf } from "@/db/client";
 import { stakingProducts } from "@/db/schema";
-import { dayEnd, kstDay } from "@/lib/staking/time";
+import { dayEnd, kstDay } from "@/lib/kst-day";
 import { createUser, fund, wld } from "../factories/money";
 import { call } from "../support/http";
 import { expectLedgerConsistent } from "../support/ledger";

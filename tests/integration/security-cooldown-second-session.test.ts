@@ -1,5 +1,5 @@
 /**
- * SECURITY, trust guard "cool-down bypass by a second session" (issue 15 item 1, the trust issue's cool-downs):
+ * SECURITY, trust guard "cool-down bypass by a second session" (T4 in docs/security.md):
  * the 24-hour money cool-down belongs to the member, not to the session that changed the password. A member
  * signed in on two devices changes the password on one: the other device's session ends at once, a fresh login
  * on it (with the new password, through the real login route) is still refused with 403 COOLDOWN, and so is the

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 6: login devices. The member lists their own live sessions (device from the user agent, IP,
+ * Login devices. The member lists their own live sessions (device from the user agent, IP,
  * created, last seen, the current one marked), ends one or all others; sessions are named by a handle, never
  * their id, and a handle only reaches the caller's own sessions. A password change ends the other sessions
  * and keeps this one; deactivation and demotion end all of them — through the real route handlers.

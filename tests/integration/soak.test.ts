@@ -1,5 +1,5 @@
 /**
- * CI's soak (issue 15 item 2): `npm run test:soak`'s run with one fixed seed and 1,000 operations from 8
+ * CI's soak: `npm run test:soak`'s run with one fixed seed and 1,000 operations from 8
  * concurrent clients through the real route handlers on real PostgreSQL, every member's balances checked
  * against the model after each step and at the end, with the ledger invariants. PostgreSQL only (the soak
  * makes its own scratch databases on TEST_DATABASE_URL's server); skipped on PGlite.

@@ -1,5 +1,5 @@
 /**
- * Staff roles (issue 30 item 4), through the real route handlers: SUPPORT (고객지원), FINANCE (재무) and COMPLIANCE
+ * Staff roles, through the real route handlers: SUPPORT (고객지원), FINANCE (재무) and COMPLIANCE
  * (준법감시) each hold exactly their permissions (lib/auth/permissions.ts). Granting one is a four-eyes `role`
  * proposal a second SUPERADMIN approves (never the proposer, never the account itself, never FINANCE); a demotion
  * to USER is direct; every role change ends the member's sessions. FINANCE is a second pair of eyes on money

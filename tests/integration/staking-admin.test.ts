@@ -5,7 +5,7 @@ import { getDb, rowsOf } from "@/db/client";
 import { credit, memberBalances, move } from "@/lib/ledger";
 import { toDecimalString } from "@/lib/money";
 import { runRewardDay } from "@/lib/staking/run";
-import { dayEnd, kstDay } from "@/lib/staking/time";
+import { dayEnd, kstDay } from "@/lib/kst-day";
 import * as approveRoute from "@/app/api/admin/proposals/[id]/approve/route";
 import * as progressRoute from "@/app/api/admin/staking/progress/route";
 import * as recordsRoute from "@/app/api/admin/staking/records/route";
@@ -223,7 +223,7 @@ describe("member rate, staked coins and history", () => {
   it("staking history pages newest first, 4 by default, at most 50", async () => {
     const db = await getDb();
     const u = await staker("100");
-    const { addDays } = await import("@/lib/staking/time");
+    const { addDays } = await import("@/lib/kst-day");
     const start = addDays(kstDay(new Date()), 1);
     for (let i = 0; i < 6; i++) {
       const d = addDays(start, i);

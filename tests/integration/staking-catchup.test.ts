@@ -8,7 +8,7 @@ import { getDb, rowsOf } from "@/db/client";
 import { stakingProducts } from "@/db/schema";
 import { credit, memberBalances, move } from "@/lib/ledger";
 import { accrueRewards, pendingDays } from "@/lib/staking/run";
-import { addDays, dayEnd, kstDay } from "@/lib/staking/time";
+import { addDays, dayEnd, kstDay } from "@/lib/kst-day";
 import { runScheduledAccrual } from "@/lib/staking/timer";
 import { createUser } from "../factories/users";
 import { expectLedgerConsistent } from "../support/ledger";

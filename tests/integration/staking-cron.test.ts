@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { stakingProducts } from "@/db/schema";
 import { credit, memberBalances, move } from "@/lib/ledger";
-import { addDays, kstDay } from "@/lib/staking/time";
+import { addDays, kstDay } from "@/lib/kst-day";
 import * as cron from "@/app/api/cron/accrue/route";
 import { createUser } from "../factories/users";
 import { call } from "../support/http";

@@ -10,7 +10,7 @@ import { credit, memberBalances, move } from "@/lib/ledger";
 import { D } from "@/lib/money";
 import { dailyReward, rewardSql } from "@/lib/staking/rates";
 import { accrueRewards, dayEndBalances, runRewardDay } from "@/lib/staking/run";
-import { dayEnd, kstDay } from "@/lib/staking/time";
+import { dayEnd, kstDay } from "@/lib/kst-day";
 import { createUser } from "../factories/users";
 import { expectLedgerConsistent } from "../support/ledger";
 import { onPostgres } from "../support/setup-db";
@@ -148,7 +148,7 @@ describe("daily reward run", () => {
     const db = await getDb();
     // The run pays "today" as if it had ended, while members keep swapping holding → staked.
     const now = new Date();
-    const { kstDay } = await import("@/lib/staking/time");
+    const { kstDay } = await import("@/lib/kst-day");
     const day = kstDay(now);
     const runNow = after(day);
     const members = await Promise.all(Array.from({ length: 20 }, () => stakedMember("100", "50")));
@@ -242,7 +242,7 @@ describe("daily reward run", () => {
     const db = await getDb();
     const u = await stakedMember("100", "100");
     // The day ended before this swap: only the first 100 were staked at its end.
-    const { kstDay, addDays } = await import("@/lib/staking/time");
+    const { kstDay, addDays } = await import("@/lib/kst-day");
     const yesterday = addDays(kstDay(new Date()), -1);
     await move(db, { kind: "SWAP", userId: u.id, coin: "WLD", amount: "100", from: "holding", to: "staked" });
     await runRewardDay(db, yesterday, { now: new Date() });

@@ -6,7 +6,7 @@ import { users } from "@/db/schema";
 import { memberBalances } from "@/lib/ledger";
 import { rewardDays, stakingHistory } from "@/db/queries/staking";
 import { accrueRewards, pendingDays } from "@/lib/staking/run";
-import { addDays, dayEnd, kstDay } from "@/lib/staking/time";
+import { addDays, dayEnd, kstDay } from "@/lib/kst-day";
 import { seedDemo } from "@/lib/seed";
 import { expectLedgerConsistent } from "../support/ledger";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13: a transfer request is one statement (the SQL function transfer_request_open, db/migrations/0011) — the
+ * A transfer request is one statement (the SQL function transfer_request_open, db/migrations/0011) — the
  * member's lock, the request, the accounts' lock, today's usage, the hold and its timeline event — and every
  * refusal of it, even one judged after the request row was written, leaves nothing behind when it runs on its own.
  * Its cancel is one statement too (request_cancel). Every other rule of both is tested through the routes in

@@ -1,5 +1,5 @@
 /**
- * Issue 27 item 1, the request side, through the real route: a transfer or withdrawal worth
+ * The Travel Rule (SECURITY.md J43), the request side, through the real route: a transfer or withdrawal worth
  * TRAVEL_RULE_THRESHOLD_KRW (₩1,000,000) or more at the request's price needs the recipient's details — without
  * them 400 TRAVEL_RULE_REQUIRED names each missing field and nothing is written; with them the request stores one
  * travel_rule_records row whose IVMS 101 payload the `ivms101` package validates. ₩999,999 needs nothing and stores

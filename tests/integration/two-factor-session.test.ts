@@ -1,6 +1,6 @@
 /**
- * Two-factor per session, not per account (issue 26), through the real route handlers: with ADMIN_2FA=required an
- * administrator's session acts only once IT passed two-factor (a login with a code, or the enrolment made from it)
+ * Two-factor per session, not per account (SECURITY.md I40), through the real route handlers: with ADMIN_2FA=required
+ * an administrator's session acts only once IT passed two-factor (a login with a code, or the enrolment made from it)
  * — a password-only session refused with TWO_FACTOR_SETUP_REQUIRED does not start answering 200 because the
  * account enrolled from another device; enrolling needs the current password; turning two-factor on ends every
  * other session of the account.

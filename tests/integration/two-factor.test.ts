@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1, two-factor authentication, through the real routes on a real database: enrolment, the
+ * Two-factor authentication, through the real routes on a real database: enrolment, the
  * login's second step (replay, recovery codes, the 5-minute window, the shared lockout), codes on transfer and
  * withdraw requests, turning it off, an administrator's reset, and ADMIN_2FA=required. Codes are computed with
  * otpauth from the key the enrolment answer shows, at the application clock (lib/clock) the server reads.

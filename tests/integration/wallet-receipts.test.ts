@@ -1,5 +1,5 @@
 /**
- * What the Buy receipt and the lock-release switch read from the server (issue 12 items 1, 2): the deposit's
+ * What the Buy receipt and the lock-release switch read from the server: the deposit's
  * answer names the KRW price it was converted at, and GET /api/config serves the configured release moment.
  */
 import { afterEach, describe, expect, it } from "vitest";

@@ -5,12 +5,17 @@
  * run pays floor8(staked × rate / 36500) to every ACTIVE member staking at least the product's minimum.
  * Four-eyes' rolling limit (RollingLimit): what administrators moved on their own authority in the last 24 hours,
  * per administrator and per member, never above the limit; a deposit whose approval became a proposal waits for it.
- * Exact decimals (decimal.js), never JS numbers.
+ * Exact decimals (big.js), never JS numbers.
  */
-import Decimal from "decimal.js";
+import Big from "big.js";
 
-export const Dx = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_DOWN, toExpNeg: -40, toExpPos: 60 });
-export type Dx = InstanceType<typeof Dx>;
+/** The model's own decimal constructor: divisions keep 60 decimals, cut toward zero; no exponent in toString. */
+export const Dx = Big();
+Dx.DP = 60;
+Dx.RM = Big.roundDown;
+Dx.NE = -40;
+Dx.PE = 60;
+export type Dx = Big;
 
 export const KINDS = ["holding", "staked", "held", "rewards"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -128,7 +133,7 @@ export class Model {
   /** One day's reward of a member: floor8(staked × rate / 36500), nothing below the minimum or when inactive. */
   rewardOf(m: ModelMember, ratePercent: string, minAmount: string): Dx {
     if (m.status !== "ACTIVE" || m.bal.staked.lt(minAmount) || m.bal.staked.lte(0)) return new Dx(0);
-    return m.bal.staked.times(ratePercent).div(36500).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    return m.bal.staked.times(ratePercent).div(36500).round(8, Big.roundDown);
   }
 
   /** Differences between the model and balances read from the database ("" when equal). */

@@ -1,5 +1,5 @@
 /**
- * The seeded soak (issue 15 item 2): mixed operations from several concurrent clients through the REAL route
+ * The seeded soak: mixed operations from several concurrent clients through the REAL route
  * handlers (tests/support/http `call`) on a real PostgreSQL scratch database, checked against tests/soak/model.ts
  * after every step that answered and, at the end, against lib/ledger/check.ts and the model for every member.
  *
@@ -38,14 +38,14 @@ import * as swapRoute from "@/app/api/users/[userId]/swap/route";
 import { closeDb, getDb } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { requests, users } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password-hash";
 import { issueSessionCookie } from "@/lib/auth/session";
 import { advanceTestClock, now, setTestClock } from "@/lib/clock";
 import { NETWORKS } from "@/lib/exchanges";
 import { checkLedger } from "@/lib/ledger/check";
 import { memberBalances } from "@/lib/ledger";
 import { runRewardDay } from "@/lib/staking/run";
-import { lastEndedDay } from "@/lib/staking/time";
+import { lastEndedDay } from "@/lib/kst-day";
 import { setFreshWldPrice } from "../factories/money";
 import { type CallResult, call } from "../support/http";
 import { Dx, type Kind, Model, type ModelMember, RollingLimit } from "./model";
@@ -85,7 +85,7 @@ const DAY_MS = 24 * 3_600_000;
 const PROPOSAL_TTL_MS = 72 * 3_600_000;
 /**
  * Network and exchange of a payout address: every network, so both fees occur, at Upbit — a Korean registered
- * exchange on all three that the seeded destinations allow (the foreign ones are blocked, issue 27).
+ * exchange on all three that the seeded destinations allow (the foreign ones are blocked, SECURITY.md J43).
  */
 const WALLET_PREFIXES = NETWORKS.map((network) => `${network}|Upbit`);
 /** Transfer amounts stay well inside the daily KRW limit at the stored price (2800 KRW), so most go through. */
@@ -417,7 +417,7 @@ class Run {
     const pickOr = <T>(preferred: T[], all: T[]) =>
       preferred.length && rng.chance(0.9) ? rng.pick(preferred) : rng.pick(all);
     const amountUpTo = (max: Dx, places: number) =>
-      max.times(rng.int(1, 1000)).div(1000).toDecimalPlaces(places, Dx.ROUND_DOWN).toFixed();
+      max.times(rng.int(1, 1000)).div(1000).round(places, Dx.roundDown).toFixed();
     switch (kind) {
       case "signup":
         return { k: "signup", w, m: `w${w}m${mine.length}` };
@@ -483,10 +483,10 @@ class Run {
           loggedIn.filter((x) => x.wallet && x.kyc === "APPROVED" && x.bal.staked.gt(10)),
           loggedIn,
         );
-        const s = Dx.min(m.bal.staked, MAX_REQUEST);
+        const s = m.bal.staked.lt(MAX_REQUEST) ? m.bal.staked : MAX_REQUEST;
         const r = rng.next();
         const amount =
-          r < 0.05 ? "4.99" : r < 0.1 || s.lt(6) ? s.plus(1).toDecimalPlaces(2).toFixed() : amountUpTo(s.minus(2), 2);
+          r < 0.05 ? "4.99" : r < 0.1 || s.lt(6) ? s.plus(1).round(2).toFixed() : amountUpTo(s.minus(2), 2);
         return {
           k: "request",
           w,

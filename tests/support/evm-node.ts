@@ -1,5 +1,5 @@
 /**
- * A local EVM chain for the payout tests (issue 28): Hardhat 2's node on 127.0.0.1 and a free port (loopback only),
+ * A local EVM chain for the payout tests: Hardhat 2's node on 127.0.0.1 and a free port (loopback only),
  * the stand-in WLD token deployed from account 0 (bytecode fixture tests/support/evm/TestWLD.json, source beside it),
  * and an "operator wallet" from a key the test generates, funded with ETH and 1,000,000 test WLD, that pays members.
  * One node per test file (start it in beforeAll, stop it in afterAll): `snapshot()`/`revert(id)` undo what a test did

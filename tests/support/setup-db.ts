@@ -1,7 +1,9 @@
 /**
  * Gives each test file a fresh, migrated database before any app module opens one:
- * a clone of the run's template on PostgreSQL, or an in-memory PGlite.
+ * a clone of the run's template on PostgreSQL, or an in-memory PGlite loaded from the run's migrated dump
+ * (tests/support/global-setup.ts; migrated here when there is none).
  */
+import fs from "node:fs";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 
@@ -26,8 +28,31 @@ if (template && baseUrl) {
 } else {
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = "memory://";
-  const { migrateDatabase } = await import("../../db/migrate");
-  await migrateDatabase();
+  const snapshot = inject("pgliteSnapshot");
+  if (snapshot) await openFromSnapshot(snapshot);
+  else {
+    const { migrateDatabase } = await import("../../db/migrate");
+    await migrateDatabase();
+  }
+}
+
+/**
+ * Opens the app's database handle (db/client.ts) now, its in-memory PGlite loaded from `file`. Only this one
+ * PGlite.create gets the dump: a test that makes its own empty in-memory database still gets an empty one.
+ */
+async function openFromSnapshot(file: string) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const original = PGlite.create;
+  const create = original.bind(PGlite) as (dataDir: string, options?: object) => ReturnType<typeof original>;
+  const loadDataDir = new Blob([fs.readFileSync(file)]);
+  PGlite.create = ((dataDir: string, options?: object) =>
+    create(dataDir, { ...options, loadDataDir })) as typeof PGlite.create;
+  try {
+    const { getHandle } = await import("../../db/client");
+    await getHandle();
+  } finally {
+    PGlite.create = original;
+  }
 }
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-// The audit log in words (issue 29 item 9): every action kind the code writes has a name and a sentence in
+// The audit log in words: every action kind the code writes has a name and a sentence in
 // Korean and English, the sentence and the change rows read as words (no JSON, no codes), and an unknown action
 // or field still reads as words.
 import fs from "node:fs";

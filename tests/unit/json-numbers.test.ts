@@ -1,6 +1,6 @@
 /** The strict JSON reading of request bodies: numbers judged by their source text, control characters refused. */
 import { describe, expect, it } from "vitest";
-import { hasControlChars, isSingleLine, parseJsonStrictOrThrow, UnsafeNumber } from "@/lib/api/body";
+import { hasControlChars, isSingleLine, parseJsonStrictOrThrow, UnsafeNumber } from "@/lib/http/body";
 import { isExactJsonNumber, parseAmount } from "@/lib/money";
 
 describe("isExactJsonNumber: a plain decimal of at most 15 significant digits that a double holds", () => {

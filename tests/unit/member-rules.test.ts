@@ -57,6 +57,21 @@ describe("transfer amount check (minimum 5, at most spendable, 2 decimals)", () 
   });
 });
 
+describe("transfer amount check without a maximum (the transfer page leaves it to the server)", () => {
+  it.each([
+    ["", "empty"],
+    ["1", "belowMin"],
+    ["0.5", "belowMin"],
+    ["4.99", "belowMin"],
+    ["5", "ok"],
+    ["1000000", "ok"],
+    ["5.001", "invalid"],
+    ["1e3", "invalid"],
+  ])("%s → %s", (text, out) => {
+    expect(checkTransferAmount(text)).toBe(out);
+  });
+});
+
 describe("swap amount check (above 0, at most the holding)", () => {
   it.each([
     ["", "10", "empty"],

@@ -1,13 +1,13 @@
 /**
- * Property tests (fast-check) for the money rules (issue 15 item 3): amount parsing, the spendable maximum and
+ * Property tests (fast-check) for the money rules: amount parsing, the spendable maximum and
  * the daily reward. Each property states the rule independently of the code under test (its own regular
- * expression, decimal.js at 200 digits) and compares. Seeded: FC_SEED=<n> replays a run; on a failure
+ * expression, big.js at 200 decimals) and compares. Seeded: FC_SEED=<n> replays a run; on a failure
  * fast-check prints the seed, the path and the shrunk counterexample.
  */
-import Decimal from "decimal.js";
+import Big from "big.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseJsonStrictOrThrow, UnsafeNumber } from "@/lib/api/body";
+import { parseJsonStrictOrThrow, UnsafeNumber } from "@/lib/http/body";
 import { MIN_TRANSFER, REWARD_DECIMALS, TRANSFER_DECIMALS, TRANSFER_FEES } from "@/lib/constants";
 import { COIN_DECIMALS, D, MAX_JSON_DIGITS, parseAmount } from "@/lib/money";
 import { dailyReward } from "@/lib/staking/rates";
@@ -16,8 +16,17 @@ import { checkTransfer, spendableMax } from "@/lib/wallet/fees";
 
 const SEED = Number(process.env.FC_SEED) || 15_2026;
 const run = (numRuns: number) => ({ seed: SEED, numRuns });
-/** The oracle: exact decimal arithmetic far beyond numeric(38,18), independent of lib/money's clone. */
-const X = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_DOWN, toExpNeg: -300, toExpPos: 300 });
+/** The oracle: exact decimal arithmetic far beyond numeric(38,18), independent of lib/money's constructor. */
+const X = Big();
+X.DP = 200;
+X.RM = Big.roundDown;
+X.NE = -300;
+X.PE = 300;
+
+/** Decimal places as written, trailing zeros dropped ("12.50" → 1). */
+const places = (d: Big) => Math.max(0, d.c.length - d.e - 1);
+/** The sign bit: "-0" counts as negative too. */
+const negative = (d: Big) => d.s < 0;
 
 // ——— generators ———
 
@@ -74,7 +83,7 @@ function accepted(text: string, decimals: number, allowNegative: boolean): boole
 }
 
 /** Significant digits as the JSON rule counts them: an integer's trailing zeros count (1e18 written out is 19). */
-const significant = (d: Decimal) => (d.isZero() ? 0 : d.precision(true));
+const significant = (d: Big) => (d.eq(0) ? 0 : Math.max(d.c.length, d.e + 1));
 
 // ——— amount parsing ———
 
@@ -92,7 +101,7 @@ describe("property: an amount parses to exactly the decimal it spells, or is ref
           );
           if (got) {
             expect(new X(got.toFixed()).eq(new X(text))).toBe(true);
-            expect(got.decimalPlaces()).toBeLessThanOrEqual(decimals);
+            expect(places(got)).toBeLessThanOrEqual(decimals);
             expect(got.toFixed()).not.toMatch(/^-0$|e/); // canonical: no "-0", no exponent
           }
         },
@@ -117,9 +126,9 @@ describe("property: an amount parses to exactly the decimal it spells, or is ref
           const spelled = Number.isFinite(n) ? new X(String(n === 0 ? 0 : n)) : null; // the shortest text of n
           const ok =
             spelled !== null &&
-            !spelled.isNegative() &&
+            !negative(spelled) &&
             significant(spelled) <= MAX_JSON_DIGITS &&
-            spelled.decimalPlaces() <= decimals &&
+            places(spelled) <= decimals &&
             spelled.lt("1e20");
           expect(got !== null, `parseAmount(${n}, ${decimals})`).toBe(ok);
           if (got && spelled) {
@@ -193,7 +202,7 @@ describe("property: an amount parses to exactly the decimal it spells, or is ref
         expect(o.allowZero ? r.data.gte(0) : r.data.gt(0)).toBe(true);
         if (o.max !== undefined) expect(r.data.lte(o.max)).toBe(true);
         if (o.cap !== undefined) expect(r.data.lte(o.cap)).toBe(true);
-        expect(r.data.decimalPlaces()).toBeLessThanOrEqual(o.decimals);
+        expect(places(r.data)).toBeLessThanOrEqual(o.decimals);
       }),
       run(3000),
     );
@@ -217,9 +226,9 @@ describe("property: spendable = floor to 2 decimals of (staked − fee), never n
       fc.property(balance, fee, (staked, f) => {
         const s = new X(spendableMax(staked, f).toFixed());
         const room = new X(staked).minus(f);
-        expect(s.isNegative()).toBe(false);
-        expect(s.decimalPlaces()).toBeLessThanOrEqual(TRANSFER_DECIMALS);
-        if (room.lte(0)) expect(s.isZero()).toBe(true);
+        expect(negative(s)).toBe(false);
+        expect(places(s)).toBeLessThanOrEqual(TRANSFER_DECIMALS);
+        if (room.lte(0)) expect(s.eq(0)).toBe(true);
         else {
           expect(s.lte(room)).toBe(true);
           expect(room.minus(s).lt("0.01")).toBe(true);
@@ -275,8 +284,8 @@ describe("property: the daily reward is balance × rate / 100 / 365 floored to 8
       fc.property(balance, rate, (b, r) => {
         const got = new X(dailyReward(b, r).toFixed());
         const exact = new X(b).times(r).div(100).div(365);
-        expect(got.isNegative()).toBe(false);
-        expect(got.decimalPlaces()).toBeLessThanOrEqual(REWARD_DECIMALS);
+        expect(negative(got)).toBe(false);
+        expect(places(got)).toBeLessThanOrEqual(REWARD_DECIMALS);
         expect(got.lte(exact)).toBe(true);
         expect(exact.minus(got).lt("1e-8")).toBe(true);
       }),

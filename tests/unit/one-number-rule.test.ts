@@ -1,10 +1,10 @@
 /**
- * Issue 29 item 1: one formatting rule for every figure — WLD cut (never rounded up) to 2 decimals in summaries,
+ * One formatting rule for every figure — WLD cut (never rounded up) to 2 decimals in summaries,
  * KRW values amount × price cut to whole won — on the member screens (lib/money-text.ts), in the console
- * (components/admin/ui/format.ts) and on the server (lib/money.ts).
+ * (components/admin/kit/format.ts) and on the server (lib/money.ts).
  */
 import { describe, expect, it } from "vitest";
-import { fmtKrw, fmtWld } from "@/components/admin/ui/format";
+import { fmtKrw, fmtWld } from "@/components/admin/kit/format";
 import { formatAmount, formatKrw } from "@/lib/money";
 import { krwValueOf } from "@/lib/krw-value";
 import { formatKrwText, formatWldText, parseDecimal } from "@/lib/money-text";

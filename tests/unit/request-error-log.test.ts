@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 6: an error Next.js catches while rendering a page (instrumentation.ts onRequestError) is one JSON
+ * An error Next.js catches while rendering a page (instrumentation.ts onRequestError) is one JSON
  * line like every other — the proxy's request id, the route pattern and the error's names and codes, never its
  * message (which may carry what the member typed or SQL parameters) nor the raw path (member ids).
  */

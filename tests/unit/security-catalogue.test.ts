@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 1, kept true: every item of the security catalogue (../shared/SECURITY.md sections A–J, plus the
+ * Kept true: every item of the security catalogue (../shared/SECURITY.md sections A–J, plus the
  * trust issue's guards T1–T4) has a row in docs/security.md, every test file a row names exists and holds a
  * test titled after the item, and some test title in the repository starts with the item's id ("A3 …", or a
  * shared prefix such as "A8/F31 …"). An item the catalogue lists ahead of the issue that builds it (OWED) needs
@@ -15,7 +15,7 @@ const SHARED = path.resolve(ROOT, "../shared/SECURITY.md");
 const DOCS = path.join(ROOT, "docs/security.md");
 
 /**
- * The trust issue's guards that issue 15 adds to the catalogue (they have no number in SECURITY.md): T1 two-factor
+ * The trust guards added to the catalogue (they have no number in SECURITY.md): T1 two-factor
  * brute force, T2 two-factor replay, T3 self-approval, T4 cool-down bypass by a second session.
  */
 const TRUST = ["T1", "T2", "T3", "T4"];

@@ -1,4 +1,4 @@
-/** The 최대 figure of the send form (components/wallet/send-source.tsx fillMax; issue 29 item 2). */
+/** The 최대 figure of the send form (components/wallet/send-source.tsx fillMax). */
 import { describe, expect, it } from "vitest";
 import { fillMax } from "@/components/wallet/send-source";
 import { sendableMax } from "@/components/wallet/withdraw-limits";

@@ -1,6 +1,6 @@
 /** KST day arithmetic of the reward run (Asia/Seoul is UTC+9 all year). */
 import { describe, expect, it } from "vitest";
-import { addDays, dayEnd, isDay, kstDay, lastEndedDay, msUntilKst } from "@/lib/staking/time";
+import { addDays, dayEnd, isDay, kstDay, lastEndedDay, msUntilKst } from "@/lib/kst-day";
 
 describe("KST days", () => {
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 6: the supply-chain gate (scripts/supply-chain.ts) on the real lockfile, package.json and
+ * The supply-chain gate (scripts/supply-chain.ts) on the real lockfile, package.json and
  * security/advisories.json, and on doctored copies of the lockfile.
  */
 import { describe, expect, it } from "vitest";

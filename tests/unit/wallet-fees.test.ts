@@ -1,4 +1,4 @@
-/** Table tests for every fee, rounding and address rule of the money calls (spec §5, §9; DESIGN §1). */
+/** Table tests for every fee, rounding and address rule of the money calls (the spec's transfer rules, DESIGN.md). */
 import { describe, expect, it } from "vitest";
 import { isEvmAddress, toChecksumAddress } from "@/lib/evm-address";
 import { EXCHANGES } from "@/lib/exchanges";

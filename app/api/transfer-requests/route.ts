@@ -1,12 +1,12 @@
 // POST /api/transfer-requests { coinSymbol: "WLD", amount, type: "TRANSFER" | "WITHDRAW" } — a request to send
 //   staked WLD to the member's wallet address; 201 { message, request: { id, coinSymbol, amount, fee, total, status } }.
 //   The member is always the session's: a body userId naming anyone else → 403. Accepts Idempotency-Key.
-//   Issue 14: 403 COOLDOWN { opensAt } during a cool-down, 403 DAILY_LIMIT { allowedKrw, allowedAmount, limitKrw }
+//   403 COOLDOWN { opensAt } during a cool-down, 403 DAILY_LIMIT { allowedKrw, allowedAmount, limitKrw }
 //   over today's KRW limit (lib/wallet/limits.ts), 503 PRICE_UNAVAILABLE when no WLD price may value it (none
 //   known, older than an hour, or the demo's seeded one on a server).
-//   Issue 14: a member with two-factor on sends a current code as `otp`: 403 TWO_FACTOR_REQUIRED without one,
+//   A member with two-factor on sends a current code as `otp`: 403 TWO_FACTOR_REQUIRED without one,
 //   400 INVALID_OTP for a wrong or used one (lib/auth/two-factor.ts; spent only if the request is created).
-//   Issue 27: `travelRule { recipientName, selfOwned, relationship? }` — needed when amount × the KRW price reaches
+//   `travelRule { recipientName, selfOwned, relationship? }` — needed when amount × the KRW price reaches
 //   TRAVEL_RULE_THRESHOLD_KRW: without it 400 TRAVEL_RULE_REQUIRED { missing, thresholdKrw } before anything is
 //   written; with it the request stores its IVMS 101 record (lib/travel-rule). 403 DESTINATION_BLOCKED { exchange },
 //   403 ADDRESS_NOT_VERIFIED (a personal wallet not proven by a signature), 403 KRW_HOLD { heldAmount, opensAt,

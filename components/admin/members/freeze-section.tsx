@@ -11,9 +11,9 @@ import { useTranslations } from "next-intl";
 import { useRef } from "react";
 import type { AdminFreezeDto } from "@/lib/account/dto";
 import { api, newIdempotencyKey } from "@/lib/client/api";
-import { AdminDialog, memoHeaders } from "../ui/admin-dialog";
-import { Fact } from "../ui/fields";
-import { kstDateTime } from "../ui/format";
+import { AdminDialog, memoHeaders } from "@/components/admin/kit/dialog";
+import { Fact } from "@/components/admin/kit/fields";
+import { kstDateTime } from "@/components/admin/kit/format";
 import { base, type DialogProps } from "./dialogs/types";
 import type { MemberRow } from "./queries";
 

@@ -1,9 +1,9 @@
 "use client";
 
 /**
- * One member's detail (a dialog whose heading is the userId) and every action of spec §2, each a button
+ * One member's detail (a dialog whose heading is the userId) and every member action the spec lists, each a button
  * opening its own dialog: fields labelled 금액 / 이율 / 전화번호 / 추천인 코드 / 사유, the 메모 (sent as
- * x-audit-memo), 확인 / 취소, validation per spec §5, server errors inside the dialog. Money dialogs show
+ * x-audit-memo), 확인 / 취소, the spec's validation, server errors inside the dialog. Money dialogs show
  * before → after and send an Idempotency-Key. After success the dialog closes, a toast confirms and the
  * list and detail refetch (react-query), so the row shows the new values without a reload. Only the actions the
  * signed-in role may take on this member are offered (lib/auth/permissions.ts `can` and `targetRefusal`, the same
@@ -14,9 +14,10 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
-import { useAdmin } from "../admin-context";
-import { Fact } from "../ui/fields";
-import { fmtRate, fmtWld, kstDateTime } from "../ui/format";
+import { useAdmin } from "@/components/admin/admin-context";
+import { useCan } from "@/components/admin/kit/use-can";
+import { Fact } from "@/components/admin/kit/fields";
+import { fmtRate, fmtWld, kstDateTime } from "@/components/admin/kit/format";
 import { MoneyDialog, RateDialog, TransactionsDialog } from "./dialogs/money-dialogs";
 import {
   DeleteDialog,
@@ -26,7 +27,7 @@ import {
   PhoneDialog,
   WalletResetDialog,
 } from "./dialogs/profile-dialogs";
-import { type MemberPermission, can, targetRefusal } from "@/lib/auth/permissions";
+import { type MemberPermission, targetRefusal } from "@/lib/auth/permissions";
 import { TwoFactorResetDialog, WithdrawLimitDialog } from "./dialogs/account-dialogs";
 import { RefCodeDialog, RoleDialog, TempPasswordDialog } from "./dialogs/superadmin-dialogs";
 import type { DialogProps } from "./dialogs/types";
@@ -72,6 +73,7 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
   const ta = useTranslations("AuditLog");
   const locale = useLocale();
   const me = useAdmin();
+  const may = useCan();
   const toast = useToast();
   const qc = useQueryClient();
   const [action, setAction] = useState<Action | null>(null);
@@ -81,7 +83,7 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
 
   const actions = (Object.keys(ACTIONS) as Action[]).filter(
     (a) =>
-      can(me.role, ACTIONS[a]) &&
+      may(ACTIONS[a]) &&
       targetRefusal(me, { id: member.id, role: member.role, status: "ACTIVE" }, ACTIONS[a]) === null &&
       applies(a, member),
   );
@@ -128,7 +130,7 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
           <MemberFreeze
             member={member}
             canPropose={
-              can(me.role, ACTIONS.unfreeze) &&
+              may(ACTIONS.unfreeze) &&
               targetRefusal(me, { id: member.id, role: member.role, status: "ACTIVE" }, ACTIONS.unfreeze) === null
             }
             onPropose={() => setAction("unfreeze")}

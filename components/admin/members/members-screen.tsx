@@ -5,18 +5,17 @@
  * and search live in the URL (refresh and back keep them) and the page also in localStorage (a return to the
  * bare URL resumes it). The userId of each row opens the member's detail dialog with every action.
  */
-import { ExportButton } from "@/components/admin-ops/ops-ui";
+import { ExportButton } from "@/components/admin/kit/buttons";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { can } from "@/lib/auth/permissions";
-import { useAdmin } from "../admin-context";
-import { Field } from "../ui/fields";
-import { fmtWld, kstDate } from "../ui/format";
-import { Pager } from "../ui/pager";
-import { MessageRow, PageHeader, SkeletonRows, TableBox, Truncated, td, tdNum, th, thNum } from "../ui/table";
+import { useCan } from "@/components/admin/kit/use-can";
+import { Field } from "@/components/admin/kit/fields";
+import { fmtWld } from "@/components/admin/kit/format";
+import { Pager } from "@/components/admin/kit/pager";
+import { type Column, DataTable, PageHeader, Truncated, timeColumn } from "@/components/admin/kit/table";
 import { MemberDetail } from "./member-detail";
-import { PAGE_SIZE, useMemberPage } from "./queries";
+import { type MemberRow, PAGE_SIZE, useMemberPage } from "./queries";
 
 const PAGE_STORE = "admin.members.page";
 
@@ -29,7 +28,7 @@ export function MembersScreen() {
   const t = useTranslations("Admin.members");
   const locale = useLocale();
   const ta = useTranslations("AuditLog");
-  const me = useAdmin();
+  const may = useCan();
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -39,9 +38,6 @@ export function MembersScreen() {
   const [searchText, setSearchText] = useState(search);
   const [phoneText, setPhoneText] = useState(phone);
   const [openId, setOpenId] = useState<number | null>(null);
-  // The 역할 column goes with the right to change roles (the permission table, not a role name).
-  const showRole = can(me.role, "member.role");
-  const cols = showRole ? 8 : 7;
 
   useEffect(() => setSearchText(search), [search]);
   useEffect(() => setPhoneText(phone), [phone]);
@@ -76,6 +72,52 @@ export function MembersScreen() {
   const rows = q.data?.users;
   const total = q.data?.total ?? 0;
   const open = rows?.find((r) => r.id === openId) ?? null;
+  const columns: Column<MemberRow>[] = [
+    {
+      key: "userId",
+      header: t("col.userId"),
+      cell: (m) => (
+        <button
+          type="button"
+          className="font-semibold text-blue-700 underline-offset-2 hover:underline"
+          onClick={() => setOpenId(m.id)}
+        >
+          {m.userId}
+        </button>
+      ),
+    },
+    { key: "name", header: t("col.name"), cell: (m) => <Truncated text={m.name} /> },
+    { key: "phone", header: t("col.phone"), cellAttrs: { "data-col": "phone" }, cell: (m) => m.phone || "—" },
+    {
+      key: "idStatus",
+      header: t("col.idStatus"),
+      cellAttrs: { "data-col": "idStatus" },
+      cell: (m) => t(`idStatus.${m.idStatus}`),
+    },
+    {
+      key: "holding",
+      header: t("col.holding"),
+      align: "end",
+      cellAttrs: { "data-col": "holding" },
+      cell: (m) => fmtWld(m.holdingWld, locale),
+    },
+    {
+      key: "staked",
+      header: t("col.staked"),
+      align: "end",
+      cellAttrs: { "data-col": "staked" },
+      cell: (m) => fmtWld(m.stakedWld, locale),
+    },
+    timeColumn("createdAt", t("col.createdAt"), (m) => m.createdAt, { date: true }),
+    {
+      key: "role",
+      header: t("col.role"),
+      // The 역할 column goes with the right to change roles (the permission table, not a role name).
+      hidden: !may("member.role"),
+      cellAttrs: { "data-col": "role" },
+      cell: (m) => ta(`value.${m.role}`),
+    },
+  ];
 
   return (
     <div className="flex flex-col gap-4">
@@ -126,84 +168,25 @@ export function MembersScreen() {
           </button>
         )}
       </form>
-      <TableBox label={t("tableLabel")}>
-        <thead>
-          <tr>
-            <th scope="col" className={th}>
-              {t("col.userId")}
-            </th>
-            <th scope="col" className={th}>
-              {t("col.name")}
-            </th>
-            <th scope="col" className={th}>
-              {t("col.phone")}
-            </th>
-            <th scope="col" className={th}>
-              {t("col.idStatus")}
-            </th>
-            <th scope="col" className={thNum}>
-              {t("col.holding")}
-            </th>
-            <th scope="col" className={thNum}>
-              {t("col.staked")}
-            </th>
-            <th scope="col" className={th}>
-              {t("col.createdAt")}
-            </th>
-            {showRole && (
-              <th scope="col" className={th}>
-                {t("col.role")}
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {q.isPending && <SkeletonRows cols={cols} rows={PAGE_SIZE} />}
-          {q.isError && !q.data && (
-            <MessageRow cols={cols}>
-              <span role="alert">{t("loadFailed")}</span>{" "}
-              <button type="button" className="underline" onClick={() => void q.refetch()}>
-                {t("retry")}
-              </button>
-            </MessageRow>
-          )}
-          {rows && rows.length === 0 && <MessageRow cols={cols}>{t("empty")}</MessageRow>}
-          {rows?.map((m) => (
-            <tr key={m.id} data-testid={`member-row-${m.userId}`}>
-              <td className={td}>
-                <button
-                  type="button"
-                  className="font-semibold text-blue-700 underline-offset-2 hover:underline"
-                  onClick={() => setOpenId(m.id)}
-                >
-                  {m.userId}
-                </button>
-              </td>
-              <td className={td}>
-                <Truncated text={m.name} />
-              </td>
-              <td className={td} data-col="phone">
-                {m.phone || "—"}
-              </td>
-              <td className={td} data-col="idStatus">
-                {t(`idStatus.${m.idStatus}`)}
-              </td>
-              <td className={tdNum} data-col="holding">
-                {fmtWld(m.holdingWld, locale)}
-              </td>
-              <td className={tdNum} data-col="staked">
-                {fmtWld(m.stakedWld, locale)}
-              </td>
-              <td className={`${td} tabular-nums`}>{kstDate(m.createdAt)}</td>
-              {showRole && (
-                <td className={td} data-col="role">
-                  {ta(`value.${m.role}`)}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </TableBox>
+      <DataTable
+        label={t("tableLabel")}
+        columns={columns}
+        rows={rows ?? []}
+        rowKey={(m) => m.id}
+        rowAttrs={(m) => ({ "data-testid": `member-row-${m.userId}` })}
+        // A failed refetch keeps the rows it has; only a page that never loaded shows the error and 다시 시도.
+        query={{ isPending: q.isPending, isError: q.isError && !q.data, error: q.error }}
+        skeletonRows={PAGE_SIZE}
+        empty={t("empty")}
+        errorText={() => (
+          <>
+            <span role="alert">{t("loadFailed")}</span>{" "}
+            <button type="button" className="underline" onClick={() => void q.refetch()}>
+              {t("retry")}
+            </button>
+          </>
+        )}
+      />
       <Pager
         page={page}
         total={total}

@@ -2,24 +2,15 @@
 
 /** Data of the members screen: the list page, one member's stakes, ID document and history (react-query). */
 import { useQuery } from "@tanstack/react-query";
-import type { IdStatus, Role } from "@/db/schema";
 import { api } from "@/lib/client/api";
+import type { AdminIdDocumentDto } from "@/lib/kyc/dto";
+import type { MemberDto, MemberPage as MemberPageDto } from "@/lib/members/dto";
+import type { AdminMemberStakingDto } from "@/lib/staking/dto";
+import type { AdminTransactionDto } from "@/lib/wallet/dto";
 
-export type MemberRow = {
-  id: number;
-  userId: string;
-  name: string;
-  role: Role;
-  idStatus: IdStatus;
-  createdAt: string;
-  refCode: string;
-  refId: string | null;
-  walletAddr: string | null;
-  phone: string | null;
-  holdingWld?: string;
-  stakedWld?: string;
-};
-export type MemberPage = { users: MemberRow[]; total: number; totalCapped?: boolean };
+// The route's own contract types (lib/<domain>/dto.ts), so a change to an answer shows here at compile time.
+export type MemberRow = MemberDto;
+export type MemberPage = MemberPageDto;
 export type MemberFilter = { search: string; phone: string; page: number };
 
 export const PAGE_SIZE = 10;
@@ -39,14 +30,7 @@ export function useMemberPage(f: MemberFilter) {
   });
 }
 
-export type Stake = {
-  coinSymbol: string;
-  amount: string;
-  profit: string;
-  rateSource?: string;
-  memberRate?: string | null;
-  rewards: string;
-};
+export type Stake = AdminMemberStakingDto["stakes"][number];
 
 export function useMemberStaking(id: number) {
   return useQuery({
@@ -55,7 +39,7 @@ export function useMemberStaking(id: number) {
   });
 }
 
-export type IdDocument = { idStatus: IdStatus; url: string | null; reason: string | null; submittedAt: string | null };
+export type IdDocument = AdminIdDocumentDto;
 
 export function useMemberIdDocument(id: number, enabled: boolean) {
   return useQuery({
@@ -65,15 +49,7 @@ export function useMemberIdDocument(id: number, enabled: boolean) {
   });
 }
 
-export type Tx = {
-  id: number;
-  type: string;
-  coinSymbol: string;
-  amount: string;
-  createdAt: string;
-  hidden: boolean;
-  hiddenAt: string | null;
-};
+export type Tx = AdminTransactionDto;
 
 export function useMemberTransactions(id: number, page: number) {
   return useQuery({

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * /wallet-history's downloads for tax filing (issue 14 item 5): plain links to the member's own CSV files
+ * /wallet-history's downloads for tax filing: plain links to the member's own CSV files
  * (GET /api/users/{userId}/export/transactions.csv and rewards.csv — KST dates, WLD amounts, KRW at the time).
  */
 import { useTranslations } from "next-intl";

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * /wallet-history's line under the transactions (issue 29 item 3): how many rows an administrator hid from this
+ * /wallet-history's line under the transactions: how many rows an administrator hid from this
  * list (GET /api/transactions/by-id answers `hidden`), and that the transactions CSV still has them, so the file
  * adds up to the balances. Nothing when none is hidden.
  */

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The bell of the member header (issue 14 item 4): a link to /notifications named "알림" / "Notifications",
+ * The bell of the member header: a link to /notifications named "알림" / "Notifications",
  * with the unread count in its name and as a badge. The count is rendered with the page (the server prefetches
  * it into React Query: components/providers/member-prefetch.tsx) and kept fresh by React Query; the bell's
  * own code is this file only.

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * /notifications (issue 14 item 4): the member's inbox, newest first, in their language (rendered by the
+ * /notifications: the member's inbox, newest first, in their language (rendered by the
  * server at read time). Each unread item can be marked read on its own (읽음 표시) or all at once (모두 읽음);
  * opening an item marks it read and goes to the screen it concerns. Skeleton while loading, an empty state.
  */

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The password change's three fields (Settings' modal and the forced change after a reset), issue 29: each problem
+ * The password change's three fields (Settings' modal and the forced change after a reset): each problem
  * under its field — the spec's 'enter the password correctly' under the first empty one or under a confirmation that
  * does not match, and the server's refusal where it belongs (a wrong current password, a weak new one, or a new one
  * equal to the current: SAME_PASSWORD) — with the focus moved there.

@@ -2,7 +2,7 @@
 
 /**
  * Settings → 추천인 코드: a member who has no referrer yet enters one code, once (POST
- * /api/users/by-id/{userId}/referrer). Empty → '추천인 코드를 입력해주세요.' (spec §5: must be non-empty);
+ * /api/users/by-id/{userId}/referrer). Empty → '추천인 코드를 입력해주세요.' (the spec: must be non-empty);
  * the server's answer otherwise (unknown code, own code, already set).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";

@@ -5,61 +5,38 @@
  * previews. The server's refusal (its code's message in the member's language) is shown at the form; on success a
  * toast and the new inquiry's thread.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { BackHeader } from "@/components/member/back-header";
-import { useErrorText } from "@/components/member/error-text";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useToast } from "@/components/ui/toast";
-import { api } from "@/lib/client/api";
-import { INQUIRY_CATEGORIES, INQUIRY_MAX_TEXT, type InquiryDetailDto } from "@/lib/support/dto";
+import { INQUIRY_CATEGORIES, INQUIRY_MAX_TEXT } from "@/lib/support/dto";
 import { ImagePicker } from "./image-picker";
-import { INQUIRIES_KEY } from "./support-list-screen";
+import { useInquiryPost } from "./use-inquiry-post";
 
 export function SupportNewScreen() {
   const t = useTranslations("Support");
-  const errorText = useErrorText();
   const toast = useToast();
   const router = useRouter();
-  const qc = useQueryClient();
   const id = useId();
   const [category, setCategory] = useState("");
-  const [text, setText] = useState("");
-  const [files, setFiles] = useState<File[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const send = useMutation({
-    mutationFn: () => {
-      const fd = new FormData();
-      fd.append("category", category);
-      fd.append("text", text);
-      for (const f of files) fd.append("images", f, f.name);
-      return api<InquiryDetailDto>("/api/inquiries", { method: "POST", body: fd });
-    },
-    onSuccess: async (r) => {
-      await qc.invalidateQueries({ queryKey: INQUIRIES_KEY });
+  const post = useInquiryPost({
+    url: "/api/inquiries",
+    fields: { category },
+    onSent: (r) => {
       toast(t("submitted"), { kind: "success" });
       router.push(`/support/view?id=${r.id}`);
     },
   });
+  const { text, setText, error } = post;
   const length = [...text].length;
-  const error = problem ?? (send.isError ? errorText(send.error) : null);
 
   return (
     <main className="flex flex-col gap-4 p-4">
       <BackHeader href="/support" backLabel={t("back")} title={t("newTitle")} />
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setProblem(null);
-          send.mutate();
-        }}
-        noValidate
-      >
+      <form className="flex flex-col gap-4" onSubmit={post.submit} noValidate>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-category`} className="text-sm font-medium text-gray-700">
             {t("categoryLabel")}
@@ -104,9 +81,9 @@ export function SupportNewScreen() {
             </p>
           </div>
         </div>
-        <ImagePicker files={files} onChange={setFiles} onProblem={setProblem} disabled={send.isPending} />
+        <ImagePicker files={post.files} onChange={post.setFiles} onProblem={post.setProblem} disabled={post.busy} />
         {error && <FormAlert>{error}</FormAlert>}
-        <Button type="submit" size="lg" loading={send.isPending} data-testid="support-submit">
+        <Button type="submit" size="lg" loading={post.busy} data-testid="support-submit">
           {t("submit")}
         </Button>
       </form>

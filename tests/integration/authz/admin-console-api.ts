@@ -1,4 +1,4 @@
-/** Authorization matrix rows for the admin console's own API (issue 11): reads, the reward run, exports. */
+/** Authorization matrix rows for the admin console's own API: reads, the reward run, exports. */
 import { ADMIN_ONLY, type AuthzRow, COMPLIANCE, FINANCE } from "./types";
 
 export const rows: AuthzRow[] = [

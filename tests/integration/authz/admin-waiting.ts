@@ -1,4 +1,4 @@
-/** Authorization matrix rows for the console's sidebar counts (issue 29 item 11). */
+/** Authorization matrix rows for the console's sidebar counts. */
 import { ADMIN_ONLY, type AuthzRow, STAFF_READ } from "./types";
 
 export const rows: AuthzRow[] = [

@@ -1,4 +1,4 @@
-/** Authorization matrix rows for four-eyes approval and reconciliation (issue 14 items 2 and 7). */
+/** Authorization matrix rows for four-eyes approval and reconciliation. */
 import { sql } from "drizzle-orm";
 import { getDb, rowsOf } from "@/db/client";
 import { ADMIN_ONLY, ALLOWED, type AuthzCtx, type AuthzRow, FINANCE, PUBLIC, SUPERADMIN_ONLY } from "./types";

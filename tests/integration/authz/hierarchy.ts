@@ -1,11 +1,11 @@
 /**
- * Authorization matrix rows for the target rules (issue 10, SECURITY H33/H34): every route that acts on or reads
+ * Authorization matrix rows for the target rules (SECURITY H33/H34): every route that acts on or reads
  * one member is run against
  * - "ADMIN on a SUPERADMIN": the target is another SUPERADMIN — an ADMIN is refused (403) on every such route,
  *   reads included; a SUPERADMIN may act on a fellow SUPERADMIN;
  * - "self-action": the target is the calling ADMIN's (or SUPERADMIN's) own account — every change is refused
  *   (403 SELF_ACTION); reads, and a member's own calls under /api/users/{userId}, stay allowed.
- * The staff roles (SUPPORT, FINANCE, COMPLIANCE; issue 30) are refused on every one of these rows, reads included:
+ * The staff roles (SUPPORT, FINANCE, COMPLIANCE) are refused on every one of these rows, reads included:
  * no staff role touches an ADMIN's or a SUPERADMIN's account (the rows' `other` expectation, which they inherit).
  * A FINANCE member deciding their own request, or an ADMIN's, is refused too (the rows at the end).
  * Bodies are empty or invalid, so an allowed caller stops at validation (400/409) and nothing changes.

@@ -1,4 +1,4 @@
-/** Authorization matrix rows for the identity routes (issue 3). */
+/** Authorization matrix rows for the identity routes. */
 import { ADMIN_ONLY, type AuthzRow, PUBLIC, STAFF_READ, SUPERADMIN_ONLY } from "./types";
 
 const targetId = ({ self }: { self: { id: number } }) => ({ id: String(self.id) });

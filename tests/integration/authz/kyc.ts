@@ -1,4 +1,4 @@
-/** Authorization matrix rows for ID verification (issue 6). */
+/** Authorization matrix rows for ID verification. */
 import { call } from "../../support/http";
 import * as uploadId from "@/app/api/upload-id/route";
 import { form, pngImage } from "../kyc-images";

@@ -1,4 +1,4 @@
-/** Authorization matrix rows for the cool-down and daily-limit routes (issue 14 items 3 and 6). */
+/** Authorization matrix rows for the cool-down and daily-limit routes. */
 import type { AuthzRow } from "./types";
 
 export const rows: AuthzRow[] = [

@@ -1,4 +1,4 @@
-/** Authorization matrix rows for the member-money routes (issue 4). */
+/** Authorization matrix rows for the member-money routes. */
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";

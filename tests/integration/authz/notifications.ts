@@ -1,5 +1,5 @@
 /**
- * The member's inbox and CSV exports (issue 14 items 4 and 5): a member's own only. Another member's
+ * The member's inbox and CSV exports: a member's own only. Another member's
  * notification id is 404 to everyone else (administrators included); the exports are self only.
  */
 import { getDb } from "@/db/client";

@@ -1,4 +1,4 @@
-/** Authorization matrix rows for the operations routes (issue 16): /api/metrics answers to its bearer token only. */
+/** Authorization matrix rows for the operations routes: /api/metrics answers to its bearer token only. */
 import type { AuthzRow, Expectation, Who } from "./types";
 
 /** No session opens it: without METRICS_TOKEN configured 404, with it and no bearer token 401. */

@@ -1,5 +1,5 @@
 /**
- * Authorization matrix rows for the payout routes (issue 28): recording a payout's transaction hash and marking a
+ * Authorization matrix rows for the payout routes: recording a payout's transaction hash and marking a
  * payout failed (permission `request.payout`: FINANCE and the ADMIN roles, on another member's request).
  */
 import { pendingRequest, requestParam } from "./money";

@@ -1,5 +1,5 @@
 /**
- * Authorization matrix rows for the identity a deactivated member left, kept by law (issue 27 item 6): a SUPERADMIN
+ * Authorization matrix rows for the identity a deactivated member left, kept by law (docs/operations.md): a SUPERADMIN
  * reads it (200), everyone else is refused. `self` is deactivated by an ADMIN first, so their own session answers
  * 401, as for any deactivated member.
  */

@@ -1,4 +1,4 @@
-/** Login devices (issue 12 item 6): a member's own sessions only; another member's handle is 404. */
+/** Login devices: a member's own sessions only; another member's handle is 404. */
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { sessions } from "@/db/schema";

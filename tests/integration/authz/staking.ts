@@ -1,4 +1,4 @@
-/** Authorization matrix rows for the staking routes (issue 7). */
+/** Authorization matrix rows for the staking routes. */
 import { ADMIN_ONLY, type AuthzRow, type Expectation, MEMBER_OWN, STAFF_READ, type Who } from "./types";
 
 const adminUser = ({ self }: { self: { id: number } }) => ({ id: String(self.id) });

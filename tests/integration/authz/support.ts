@@ -1,5 +1,5 @@
 /**
- * 1:1 support (issue 30 item 3): a member's inquiries are their own (another member's, and an administrator on the
+ * 1:1 support: a member's inquiries are their own (another member's, and an administrator on the
  * member routes, get 404 as if it did not exist); attached images open for the owner and for staff holding
  * support.read; the queue and one inquiry need support.read, assigning, answering and closing support.answer
  * (administrators and the SUPPORT role).

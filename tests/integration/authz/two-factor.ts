@@ -1,4 +1,4 @@
-/** Two-factor (issue 14 item 1): a member's own state and enrolment; a SUPERADMIN's reset; the public login step. */
+/** Two-factor: a member's own state and enrolment; a SUPERADMIN's reset; the public login step. */
 import { ANY_MEMBER, type AuthzRow, SUPERADMIN_ONLY } from "./types";
 
 const targetId = ({ self }: { self: { id: number } }) => ({ id: String(self.id) });

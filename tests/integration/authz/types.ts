@@ -95,7 +95,7 @@ export const SUPERADMIN_ONLY: Record<Who, Expectation> = {
   superadmin: ALLOWED,
 };
 /**
- * Staff expectations to spread into a row (issue 30; lib/auth/permissions.ts decides who holds what):
+ * Staff expectations to spread into a row (lib/auth/permissions.ts decides who holds what):
  * - STAFF_READ: every staff role passes — `console.open`, `members.list`, `member.read`, `waiting.read`;
  * - FINANCE / COMPLIANCE / SUPPORT: only that role passes (the request queues and money proposals; the audit log,
  *   exports, Travel Rule and cases; notices and 1:1 inquiries).

@@ -4,9 +4,9 @@
  */
 import crypto from "node:crypto";
 import type postgres from "postgres";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password-hash";
 import { fetchWithin } from "@/lib/fetch-within";
-import { within } from "@/lib/within";
+import { withDeadline } from "@/lib/deadline";
 
 export type Outcome = {
   status: number;
@@ -174,9 +174,11 @@ export async function openTransactions(sql: postgres.Sql): Promise<readonly unkn
  * that is kept — instead of as the whole test's timeout.
  */
 export function stepWithin<T>(what: string, ms: number, work: Promise<T>, context?: () => Promise<string>): Promise<T> {
-  return within(ms, work, async () => {
+  return withDeadline(ms, work, async () => {
     const more = context
-      ? await within(5_000, context(), () => new Error("no context within 5 s")).catch((e: Error) => `(${e.message})`)
+      ? await withDeadline(5_000, context(), () => new Error("no context within 5 s")).catch(
+          (e: Error) => `(${e.message})`,
+        )
       : "";
     return new Error(`${what}: not done within ${ms} ms${more ? `\n${more}` : ""}`);
   });

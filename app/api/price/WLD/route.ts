@@ -1,4 +1,4 @@
-// GET /api/price/WLD — public: the WLD price in KRW with its 24-hour change (DESIGN.md §5).
+// GET /api/price/WLD — public: the WLD price in KRW with its 24-hour change (DESIGN.md, "Calls and their shapes").
 import { handler } from "@/lib/api/handler";
 import { wldQuote } from "@/lib/prices";
 import { toPriceDto } from "@/lib/prices/dto";

@@ -1,6 +1,6 @@
 "use client";
 
-// Welcome (spec §2): tagline, terms checkbox gating the sign-up and log-in buttons, the closable terms modal.
+// Welcome: tagline, terms checkbox gating the sign-up and log-in buttons, the closable terms modal.
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";

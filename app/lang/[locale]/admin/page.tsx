@@ -1,7 +1,7 @@
-// /admin — the console's dashboard (spec §2, issue 11). The layout and this page each check the session
+// /admin — the console's dashboard. The layout and this page each check the session
 // (middleware is not a boundary); the figures come from GET /api/admin/dashboard, which authorizes itself.
-import { AdminDashboard } from "@/components/admin/dashboard";
-import { StaffHome } from "@/components/admin/staff-home";
+import { AdminDashboard } from "@/components/admin/dashboard/dashboard";
+import { StaffHome } from "@/components/admin/dashboard/staff-home";
 import { currentUserWith } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 

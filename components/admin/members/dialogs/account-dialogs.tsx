@@ -12,8 +12,8 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { api, newIdempotencyKey } from "@/lib/client/api";
-import { AdminDialog, InputProblem, memoHeaders } from "../../ui/admin-dialog";
-import { Field, Radios } from "../../ui/fields";
+import { AdminDialog, InputProblem, memoHeaders } from "@/components/admin/kit/dialog";
+import { Field, Radios } from "@/components/admin/kit/fields";
 import { base, type DialogProps } from "./types";
 
 /** One Idempotency-Key per distinct body: the same retry keeps it, another body gets a new one. */

@@ -6,16 +6,16 @@ import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useToast } from "@/components/ui/toast";
 import { api, newIdempotencyKey } from "@/lib/client/api";
-import { AdminDialog, InputProblem, memoHeaders } from "../../ui/admin-dialog";
-import { BeforeAfter, Field, Radios } from "../../ui/fields";
-import { applyDelta, fmtRate, fmtWld, kstDateTime, parseDecimal } from "../../ui/format";
-import { Pager } from "../../ui/pager";
-import { MessageRow, SkeletonRows, TableBox, td, tdNum, th, thNum } from "../../ui/table";
-import { memberKey, useMemberTransactions } from "../queries";
+import { AdminDialog, InputProblem, memoHeaders, useErrorText } from "@/components/admin/kit/dialog";
+import { BeforeAfter, Field, Radios } from "@/components/admin/kit/fields";
+import { applyDelta, fmtRate, fmtWld, parseDecimal } from "@/components/admin/kit/format";
+import { Pager } from "@/components/admin/kit/pager";
+import { type Column, DataTable, timeColumn } from "@/components/admin/kit/table";
+import { memberKey, type Tx, useMemberTransactions } from "../queries";
 import { base, type DialogProps } from "./types";
 import { refreshQueries } from "@/lib/client/refresh";
 
-/** The error text for an amount that is not a number above 0 (spec §5; the server says the same). */
+/** The error text for an amount that is not a number above 0 (the spec's rule; the server says the same). */
 function useAmount() {
   const te = useTranslations("Errors");
   return (text: string): string => {
@@ -134,6 +134,7 @@ export function TransactionsDialog({ member, onClose, onDone }: DialogProps) {
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [hiding, setHiding] = useState<number | null>(null);
+  const errorText = useErrorText();
   const q = useMemberTransactions(member.id, page);
   void onDone;
 
@@ -161,52 +162,45 @@ export function TransactionsDialog({ member, onClose, onDone }: DialogProps) {
     );
   }
 
+  const columns: Column<Tx>[] = [
+    timeColumn("at", t("tx.at"), (x) => x.createdAt),
+    { key: "type", header: t("tx.type"), cell: (x) => x.type },
+    {
+      key: "amount",
+      header: t("tx.amount"),
+      align: "end",
+      cell: (x) => `${fmtWld(x.amount, locale, true)} ${x.coinSymbol}`,
+    },
+    {
+      key: "hide",
+      header: <span className="sr-only">{t("tx.hide")}</span>,
+      cell: (x) =>
+        x.hidden ? (
+          <span className="text-xs text-gray-600">{t("tx.hidden")}</span>
+        ) : (
+          <button
+            type="button"
+            className="rounded-md border border-gray-300 px-2 py-1 text-xs"
+            onClick={() => setHiding(x.id)}
+          >
+            {t("tx.hide")}
+          </button>
+        ),
+    },
+  ];
   return (
     <AdminDialog open done title={t("action.transactions")} onClose={onClose}>
-      <TableBox label={t("action.transactions")}>
-        <thead>
-          <tr>
-            <th scope="col" className={th}>
-              {t("tx.at")}
-            </th>
-            <th scope="col" className={th}>
-              {t("tx.type")}
-            </th>
-            <th scope="col" className={thNum}>
-              {t("tx.amount")}
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">{t("tx.hide")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {q.isPending && <SkeletonRows cols={4} rows={3} />}
-          {q.data && q.data.items.length === 0 && <MessageRow cols={4}>{t("tx.empty")}</MessageRow>}
-          {q.data?.items.map((x) => (
-            <tr key={x.id} data-testid={`tx-${x.id}`}>
-              <td className={`${td} tabular-nums`}>{kstDateTime(x.createdAt)}</td>
-              <td className={td}>{x.type}</td>
-              <td className={tdNum}>
-                {fmtWld(x.amount, locale, true)} {x.coinSymbol}
-              </td>
-              <td className={td}>
-                {x.hidden ? (
-                  <span className="text-xs text-gray-600">{t("tx.hidden")}</span>
-                ) : (
-                  <button
-                    type="button"
-                    className="rounded-md border border-gray-300 px-2 py-1 text-xs"
-                    onClick={() => setHiding(x.id)}
-                  >
-                    {t("tx.hide")}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </TableBox>
+      <DataTable
+        label={t("action.transactions")}
+        columns={columns}
+        rows={q.data?.items ?? []}
+        rowKey={(x) => x.id}
+        rowAttrs={(x) => ({ "data-testid": `tx-${x.id}` })}
+        query={q}
+        skeletonRows={3}
+        empty={t("tx.empty")}
+        errorText={errorText}
+      />
       <Pager page={page} total={q.data?.total ?? 0} limit={10} onPage={setPage} />
     </AdminDialog>
   );

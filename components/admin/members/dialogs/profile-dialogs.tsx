@@ -4,8 +4,8 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { api } from "@/lib/client/api";
-import { AdminDialog, InputProblem, memoHeaders } from "../../ui/admin-dialog";
-import { Field, TextArea } from "../../ui/fields";
+import { AdminDialog, InputProblem, memoHeaders } from "@/components/admin/kit/dialog";
+import { Field, TextArea } from "@/components/admin/kit/fields";
 import { useMemberIdDocument } from "../queries";
 import { base, type DialogProps } from "./types";
 

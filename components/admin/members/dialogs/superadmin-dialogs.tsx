@@ -4,11 +4,10 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useToast } from "@/components/ui/toast";
-import type { Role } from "@/db/schema";
 import { ApiError, api } from "@/lib/client/api";
-import { ROLES } from "@/lib/auth/roles";
-import { AdminDialog, InputProblem, memoHeaders } from "../../ui/admin-dialog";
-import { Field, Radios } from "../../ui/fields";
+import { ROLES, type Role } from "@/lib/auth/roles";
+import { AdminDialog, InputProblem, memoHeaders } from "@/components/admin/kit/dialog";
+import { Field, Radios } from "@/components/admin/kit/fields";
 import { base, type DialogProps } from "./types";
 
 export function RoleDialog({ member, onClose, onDone }: DialogProps) {

@@ -4,7 +4,7 @@
 // createdAt, hidden }], total }.
 import { withAdmin } from "@/lib/api/with-auth";
 import { AppError } from "@/lib/errors";
-import { isDay } from "@/lib/staking/time";
+import { isDay } from "@/lib/kst-day";
 import { pageQuery } from "@/lib/validation/staking";
 import { stakingRecordsPage } from "@/lib/staking/reports";
 

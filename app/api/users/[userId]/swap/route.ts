@@ -6,7 +6,7 @@ import { withSelfOrAdmin } from "@/lib/api/with-auth";
 import { idempotentStatement } from "@/lib/api/idempotency";
 import { swapSchema } from "@/lib/validation/wallet";
 import { assertNotPaused } from "@/lib/maintenance/check";
-import { swapToLock } from "@/lib/wallet/holdings";
+import { swapIntoStaking } from "@/lib/wallet/balances";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +18,7 @@ export const POST = withSelfOrAdmin<{ userId: string }>(
       if (self) await assertNotPaused(db, "swap");
       return {
         status: 200,
-        body: await swapToLock(db, { userId: target.id, actorId: actor.id, amount: input.amount, ip, requestId }),
+        body: await swapIntoStaking(db, { userId: target.id, actorId: actor.id, amount: input.amount, ip, requestId }),
       };
     });
   },

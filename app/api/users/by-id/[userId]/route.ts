@@ -1,4 +1,4 @@
-// GET /api/users/by-id/{userId} — the member's profile (DESIGN §5); the member themself or an admin.
+// GET /api/users/by-id/{userId} — the member's profile (DESIGN.md's calls table); the member themself or an admin.
 import { withSelfOrAdmin } from "@/lib/api/with-auth";
 import { profileOrThrow } from "@/lib/members/profile";
 

@@ -1,10 +1,10 @@
 "use client";
 
 /**
- * Home (spec §2): settings gear, the verify/verified banner, the member's WLD at a glance (2 decimals, cut;
+ * Home: settings gear, the verify/verified banner, the member's WLD at a glance (2 decimals, cut;
  * the wallet has the full figures) with its KRW value, and the WLD price with its chart. A new member with
  * nothing yet sees their first step (verify the ID, receive 1,000 WLD) instead of zeros and instead of the
- * banner (one ID prompt). The "World ID 1개" card said nothing a member could use and is gone. 새로고침 refetches
+ * banner (one ID prompt). The spec's "World ID 1개" card is left out: it said nothing a member could use. 새로고침 refetches
  * every query on the screen.
  */
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";

@@ -1,6 +1,6 @@
 import { NotificationsScreen } from "@/components/member/notifications/notifications-screen";
 
-/** 알림: the member's inbox (issue 14 item 4). */
+/** 알림: the member's inbox. */
 export default function NotificationsPage() {
   return <NotificationsScreen />;
 }

@@ -21,7 +21,7 @@ const rowClass =
 /** "0x1234…abcd": an address shortened for a one-line summary (the modal shows it whole). */
 const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
 
-/** English is remembered for 30 days; Korean clears the cookie; the page reloads (spec §4). */
+/** English is remembered for 30 days; Korean clears the cookie; the page reloads (as the spec has it). */
 export default function SettingsPage() {
   const t = useTranslations("Settings");
   const locale = useLocale();

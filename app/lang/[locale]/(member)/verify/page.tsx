@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * /verify (spec §2 "Verify: ID image upload"): choose a jpg/jpeg/png of at most 10 MB, preview it,
+ * /verify (ID image upload): choose a jpg/jpeg/png of at most 10 MB, preview it,
  * confirm "신분증을 등록하시겠습니까?", upload with progress, then follow the status
  * (PENDING → APPROVED, or REJECTED with the reason and a button to submit a new image). A member who has
  * submitted nothing yet sees the three first steps; the register button waits until a file is chosen.

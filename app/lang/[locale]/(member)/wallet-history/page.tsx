@@ -29,7 +29,7 @@ import { historyRowKind, splitWalletAddr } from "@/lib/wallet/review";
 import { refreshQueries } from "@/lib/client/refresh";
 
 const PAGE_SIZE = 10;
-// The confirm asked before a cancel (issue 29 item 5), loaded when a cancel button is first pressed.
+// The confirm asked before a cancel, loaded when a cancel button is first pressed.
 const CancelRequestConfirm = lazy(() =>
   import("@/components/wallet/cancel-request-confirm").then((m) => ({ default: m.CancelRequestConfirm })),
 );

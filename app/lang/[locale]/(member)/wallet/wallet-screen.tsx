@@ -48,7 +48,7 @@ export function WalletScreen() {
   const verified = (profile.data?.idStatus ?? member.idStatus) === "APPROVED";
   const close = () => setOpen(null);
   const send = (type: "TRANSFER" | "WITHDRAW") => (verified ? setOpen(type) : toast(t("needKyc"), { kind: "error" }));
-  // After the protected lock ends, deposits are open: the deposit button buys (issue 12 "Found"). A tap before
+  // After the protected lock ends, deposits are open: the deposit button buys. A tap before
   // the release moment has loaded waits for it rather than answering with the notice.
   const deposit = async () => {
     const releaseAt = lock.data ?? (await lock.refetch()).data;

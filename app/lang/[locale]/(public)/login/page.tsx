@@ -1,7 +1,7 @@
 "use client";
 
-// /login (spec §2, §4, §5, §8): userId + password, link to sign-up, language flags. The spec's texts, verbatim, said
-// under the field they are about (issue 29: aria-invalid + aria-describedby, no dialog per error); a locked account
+// /login: userId + password, link to sign-up, language flags. The spec's texts, verbatim, said
+// under the field they are about (aria-invalid + aria-describedby, no dialog per error); a locked account
 // is told when it opens again (429 LOGIN_LOCKED, the time in KST); ?next= brings a member back to the page their
 // ended session left.
 // The page is prerendered (app/lang/[locale]/layout.tsx): only the notice above the form reads the address, inside
@@ -31,7 +31,7 @@ type LoginErrors = { userId?: string; password?: string; emptyPassword?: boolean
 function LoginNotice() {
   const t = useTranslations("Auth.login");
   const search = useSearchParams();
-  // Shown once, as this banner (it used to be a native alert as well).
+  // Shown once, as this banner (not also as a native alert).
   if (search.get("denied") === "admin")
     return (
       <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">

@@ -1,7 +1,7 @@
 "use client";
 
-// /signup (spec §2, §5, §8): refCode prefilled from ?refCode=, checked by GET /api/users/by-refcode before submitting.
-// Issue 29: each problem is said under its field (the spec's texts, aria-invalid + aria-describedby), all at once,
+// /signup: refCode prefilled from ?refCode=, checked by GET /api/users/by-refcode before submitting.
+// Each problem is said under its field (the spec's texts, aria-invalid + aria-describedby), all at once,
 // and the first such field takes the focus; the required fields carry a `*`; a server refusal that names a field
 // (a taken user ID, a wrong referral code, …) is shown there too. An invite link (?refCode=) skipped the welcome
 // page's terms: the form shows them, and it is not sent until they are agreed. Success is still the spec's alert.

@@ -1,7 +1,7 @@
-// /admin/approvals — 승인 대기 (issue 14 item 2): the four-eyes queue. The page checks the session itself
+// /admin/approvals — 승인 대기: the four-eyes queue (SECURITY.md I39). The page checks the session itself
 // (middleware is not a boundary); every approve and reject call authorizes itself again.
 import { Suspense } from "react";
-import { ApprovalsScreen } from "@/components/admin-ops/approvals-screen";
+import { ApprovalsScreen } from "@/components/admin/approvals/approvals-screen";
 import { currentUserWith } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
 

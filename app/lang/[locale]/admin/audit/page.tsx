@@ -1,7 +1,7 @@
-// /admin/audit — 감사 로그 (issue 11 item 6). The page checks the session itself (middleware is not a boundary);
+// /admin/audit — 감사 로그. The page checks the session itself (middleware is not a boundary);
 // every API call the screen makes authorizes itself again.
 import { Suspense } from "react";
-import { AuditScreen } from "@/components/admin-ops/audit-screen";
+import { AuditScreen } from "@/components/admin/audit/audit-screen";
 import { currentUserWith } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@
 // fraud rules' parameters. The page checks the session itself (middleware is not a boundary); every API call the
 // screen makes authorizes itself again.
 import { Suspense } from "react";
-import { CasesScreen } from "@/components/admin-ops/cases-screen";
+import { CasesScreen } from "@/components/admin/cases/cases-screen";
 import { currentUserWith } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

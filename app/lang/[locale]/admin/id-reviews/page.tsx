@@ -1,7 +1,7 @@
-// /admin/id-reviews — 신분증 심사 (issue 11 item 4). The page checks the session itself (middleware is not a boundary);
+// /admin/id-reviews — 신분증 심사. The page checks the session itself (middleware is not a boundary);
 // every API call the screen makes authorizes itself again.
 import { Suspense } from "react";
-import { IdReviewsScreen } from "@/components/admin-ops/id-reviews-screen";
+import { IdReviewsScreen } from "@/components/admin/id-reviews/id-reviews-screen";
 import { currentUserWith } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

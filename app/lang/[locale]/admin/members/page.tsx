@@ -1,4 +1,4 @@
-// /admin/members — the member list with search, pager and every member action (spec §2, issue 11 item 3).
+// /admin/members — the member list with search, pager and every member action.
 // The layout and this page each check the session; every API call the screen makes authorizes itself.
 import { Suspense } from "react";
 import { MembersScreen } from "@/components/admin/members/members-screen";

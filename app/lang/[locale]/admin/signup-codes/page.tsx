@@ -1,7 +1,7 @@
-// /admin/signup-codes — 추천인 코드 (issue 11 item 5). The page checks the session itself; the screen offers each
+// /admin/signup-codes — 추천인 코드. The page checks the session itself; the screen offers each
 // control from the permission table (a hint: the API decides on the server).
 import { Suspense } from "react";
-import { SignupCodesScreen } from "@/components/admin-ops/signup-codes-screen";
+import { SignupCodesScreen } from "@/components/admin/signup-codes/signup-codes-screen";
 import { currentUserWith } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-// /admin/staking-products — 스테이킹 상품 (issue 11 item 5). The page checks the session itself (middleware is not a boundary);
+// /admin/staking-products — 스테이킹 상품. The page checks the session itself (middleware is not a boundary);
 // every API call the screen makes authorizes itself again.
 import { Suspense } from "react";
-import { StakingProductsScreen } from "@/components/admin-ops/staking-products-screen";
+import { StakingProductsScreen } from "@/components/admin/staking/products-screen";
 import { currentUserWith } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

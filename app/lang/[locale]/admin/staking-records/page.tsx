@@ -1,7 +1,7 @@
-// /admin/staking-records — 스테이킹 기록 (issue 11 item 5). The page checks the session itself (middleware is not a boundary);
+// /admin/staking-records — 스테이킹 기록. The page checks the session itself (middleware is not a boundary);
 // every API call the screen makes authorizes itself again.
 import { Suspense } from "react";
-import { StakingRecordsScreen } from "@/components/admin-ops/staking-screens";
+import { StakingRecordsScreen } from "@/components/admin/staking/staking-screens";
 import { currentUserWith } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

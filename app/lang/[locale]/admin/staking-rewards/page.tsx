@@ -1,7 +1,7 @@
-// /admin/staking-rewards — 스테이킹 보상 (issue 11 item 5). The page checks the session itself (middleware is not a boundary);
+// /admin/staking-rewards — 스테이킹 보상. The page checks the session itself (middleware is not a boundary);
 // every API call the screen makes authorizes itself again.
 import { Suspense } from "react";
-import { StakingRewardsScreen } from "@/components/admin-ops/staking-screens";
+import { StakingRewardsScreen } from "@/components/admin/staking/staking-screens";
 import { currentUserWith } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

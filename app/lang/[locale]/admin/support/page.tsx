@@ -1,7 +1,7 @@
-// /admin/support — 1:1 문의 (issue 30 item 3). The page checks the session itself (middleware is not a boundary);
+// /admin/support — 1:1 문의. The page checks the session itself (middleware is not a boundary);
 // every API call the screen makes authorizes itself again.
 import { Suspense } from "react";
-import { SupportScreen } from "@/components/admin-support/support-screen";
+import { SupportScreen } from "@/components/admin/support/support-screen";
 import { currentUserWith } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";

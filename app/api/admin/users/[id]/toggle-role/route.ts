@@ -1,5 +1,5 @@
 // PATCH /api/admin/users/{id}/toggle-role { role, reason? } — SUPERADMIN sets the member's role. Four-eyes: granting
-// a console role — ADMIN, SUPERADMIN or a staff role (SUPPORT 고객지원, FINANCE 재무, COMPLIANCE 준법감시; issue 30) —
+// a console role — ADMIN, SUPERADMIN or a staff role (SUPPORT 고객지원, FINANCE 재무, COMPLIANCE 준법감시; SECURITY.md I39) —
 // is 202 { proposal } with the mandatory `reason` (or the x-audit-memo memo), applied once
 // another SUPERADMIN approves it in /admin/approvals; USER (a demotion, which also cancels the member's pending
 // proposals) and the role the member already has answer 200 { id, userId, role } at once. Accepts Idempotency-Key.

@@ -3,7 +3,7 @@
 // The one call a member signed in with a reset's temporary password may make (it clears the requirement).
 import { json, readJson } from "@/lib/api/handler";
 import { withSelf } from "@/lib/api/with-auth";
-import { changePassword } from "@/lib/auth/passwords";
+import { changePassword } from "@/lib/auth/password-change";
 import { sessionSetCookie } from "@/lib/auth/session";
 import { passwordChangeSchema } from "@/lib/validation/auth";
 

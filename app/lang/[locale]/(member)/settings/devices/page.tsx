@@ -1,6 +1,6 @@
 import { DevicesScreen } from "@/components/member/settings/devices-screen";
 
-/** Settings → 로그인 기기 (issue 12 item 6). */
+/** Settings → 로그인 기기: the member sees and ends their sessions (SECURITY.md H37). */
 export default function DevicesPage() {
   return <DevicesScreen />;
 }

@@ -1,7 +1,7 @@
 // /admin/deposits/bank — 은행 거래내역: upload the bank's statement, resolve the lines it could not match. The page
 // checks the session itself (middleware is not a boundary); every API call the screen makes authorizes itself again.
 import { Suspense } from "react";
-import { BankScreen } from "@/components/admin-ops/bank-screen";
+import { BankScreen } from "@/components/admin/bank/bank-screen";
 import { currentUserWith } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";
