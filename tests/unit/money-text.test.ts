@@ -18,7 +18,7 @@ const f = (v: string | number) => {
   return p;
 };
 
-describe("exact decimal text without decimal.js (lib/money-text.ts)", () => {
+describe("exact decimal text for the browser (lib/money-text.ts)", () => {
   it.each([
     // value, max decimals, ko-KR, en-US
     ["0", 2, "0", "0"],
@@ -51,7 +51,7 @@ describe("exact decimal text without decimal.js (lib/money-text.ts)", () => {
     expect(formatDecimal(value, places, "en-US")).toBe(en);
   });
 
-  it("prints exactly what the decimal.js formatter prints, for many decimals and huge values", () => {
+  it("prints exactly what the server's formatter (lib/money.ts) prints, for many decimals and huge values", () => {
     const values = [
       "0.1",
       "0.2",

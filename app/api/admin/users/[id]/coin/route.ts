@@ -11,6 +11,9 @@ import { adminCoinSchema } from "@/lib/validation/wallet";
 export const dynamic = "force-dynamic";
 
 export const PATCH = withAdmin<{ id: string }>(
-  async (call) => changeBalance(call, "coin", await readJson(call.req, adminCoinSchema)),
+  async (call) => {
+    const { req } = call;
+    return changeBalance(call, "coin", await readJson(req, adminCoinSchema));
+  },
   { permission: "member.credit", target: "id" },
 );

@@ -12,6 +12,9 @@ import { adminCoinUnhistSchema } from "@/lib/validation/wallet";
 export const dynamic = "force-dynamic";
 
 export const PATCH = withAdmin<{ id: string }>(
-  async (call) => changeBalance(call, "coinunhist", await readJson(call.req, adminCoinUnhistSchema)),
+  async (call) => {
+    const { req } = call;
+    return changeBalance(call, "coinunhist", await readJson(req, adminCoinUnhistSchema));
+  },
   { permission: "member.credit", target: "id" },
 );

@@ -11,6 +11,9 @@ import { interestSchema } from "@/lib/validation/staking";
 export const dynamic = "force-dynamic";
 
 export const PATCH = withAdmin<{ id: string }>(
-  async (call) => changeBalance(call, "interest", await readJson(call.req, interestSchema)),
+  async (call) => {
+    const { req } = call;
+    return changeBalance(call, "interest", await readJson(req, interestSchema));
+  },
   { permission: "member.credit", target: "id" },
 );

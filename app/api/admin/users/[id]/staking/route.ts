@@ -19,6 +19,9 @@ export const GET = withAdmin<{ id: string }>(async ({ target }) => memberStaking
 });
 
 export const PATCH = withAdmin<{ id: string }>(
-  async (call) => changeBalance(call, "staking", await readJson(call.req, stakingWithdrawSchema)),
+  async (call) => {
+    const { req } = call;
+    return changeBalance(call, "staking", await readJson(req, stakingWithdrawSchema));
+  },
   { permission: "member.credit", target: "id" },
 );
