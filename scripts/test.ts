@@ -3,10 +3,10 @@
  * tests again on PostgreSQL when TEST_DATABASE_URL is set, the browser tests (Playwright) against the production
  * build, then (with TEST_DATABASE_URL) the system tests: two production servers on one PostgreSQL database, and
  * the cluster tests: nginx, three instances and PgBouncer under load and faults.
- * The browser tests mostly wait (for pages, networks, timers), leaving much of the machine idle: when they run,
- * the Vitest passes run beside them at a lower CPU priority (nice 5: the browser tests' processes come first, and
- * a Vitest test that times something still gets a fair part of a core), their logs printed whole when they end.
- * TEST_SERIAL=1 runs every part in turn instead.
+ * Every part runs in turn. TEST_ASIDE=1 runs the Vitest passes beside the browser tests instead, at a lower CPU
+ * priority (nice 5), their logs printed whole when they end: faster on a machine with cores to spare, but on two
+ * cores a Vitest test that times something (the price feed's 2.5 s answer under hanging exchanges) can miss its
+ * bound, so CI runs them in turn.
  * Ends with one line: "N passed, N failed", after the name of every test that failed (or passed only on a retry),
  * so a CI log cut to its tail still says which.
  */
@@ -110,7 +110,7 @@ function readPlaywrightFailures(suite: any) {
 const only = process.argv.slice(2); // e.g. `npm test -- unit` or `-- e2e`
 const want = (part: string) => only.length === 0 || only.includes(part);
 const pg = process.env.TEST_DATABASE_URL;
-const aside = want("e2e") && process.env.TEST_SERIAL !== "1";
+const aside = want("e2e") && process.env.TEST_ASIDE === "1";
 
 /** The Vitest passes, one after the other. */
 async function vitestPasses() {
