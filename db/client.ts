@@ -27,7 +27,12 @@ type Handle = {
 
 const globalKey = Symbol.for("wld.db");
 const openedKey = Symbol.for("wld.db.opened");
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle>; [openedKey]?: Handle };
+const replicaKey = Symbol.for("wld.db.replica");
+type GlobalWithDb = typeof globalThis & {
+  [globalKey]?: Promise<Handle>;
+  [openedKey]?: Handle;
+  [replicaKey]?: Promise<ReplicaHandle | null>;
+};
 const g = globalThis as GlobalWithDb;
 
 async function open(): Promise<Handle> {
@@ -238,9 +243,47 @@ export async function dbKind(): Promise<Handle["kind"]> {
 
 export async function closeDb(): Promise<void> {
   const handle = g[globalKey];
+  const replica = g[replicaKey];
   g[globalKey] = undefined;
   g[openedKey] = undefined;
+  g[replicaKey] = undefined;
+  // db/replica.ts's checked state and counters belong to the handle closed here.
+  Reflect.deleteProperty(globalThis, Symbol.for("wld.db.replica.state"));
+  if (replica) await (await replica)?.close();
   if (handle) await (await handle).close();
+}
+
+/** The replica's pool: the same driver settings as the primary's, but small and quick to give up. */
+export type ReplicaHandle = Pick<Handle, "db" | "close" | "query">;
+const REPLICA_POOL_MAX = 4;
+
+/**
+ * DATABASE_REPLICA_URL's own postgres.js pool (at most 4 connections, 2 s to connect), or null without that URL
+ * or on PGlite. Only db/replica.ts reads through it, and only the reads that may be stale (docs/scaling.md,
+ * "Read replicas"). Statements are prepared or not as on the primary (DATABASE_POOLER): a replica behind the same
+ * kind of pooler needs the same care.
+ */
+export function replicaHandle(): Promise<ReplicaHandle | null> {
+  g[replicaKey] ??= (async () => {
+    const { databaseUrl, replicaUrl, transactionPooler } = dbSettings();
+    if (!databaseUrl || !replicaUrl) return null;
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(replicaUrl, {
+      max: REPLICA_POOL_MAX,
+      prepare: !transactionPooler,
+      connect_timeout: 2,
+      idle_timeout: 60,
+      backoff: (attempts: number) => (0.5 + Math.random() / 2) * Math.min(0.1 * 2 ** attempts, 2),
+      onnotice: () => {},
+    });
+    if (!transactionPooler) prepareEveryStatement(client);
+    const db = drizzle(client, { schema }) as unknown as Db;
+    const query = <Row>(text: string, params: unknown[]) =>
+      client.unsafe(text, params as never[]) as unknown as Promise<Row[]>;
+    return { db, close: () => client.end({ timeout: 5 }), query };
+  })();
+  return g[replicaKey];
 }
 
 /** Rows of a raw `db.execute(sql…)` result, whichever driver answered. */

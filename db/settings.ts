@@ -25,6 +25,10 @@ export type DbSettings = {
   poolMax: number;
   /** WLD_STATEMENT_COUNT_FILE: profiling only, where every statement sent is counted (db/client.ts). */
   statementCountFile: string | undefined;
+  /** DATABASE_REPLICA_URL: a streaming replica for the reads that may be stale (db/replica.ts). */
+  replicaUrl: string | undefined;
+  /** DATABASE_REPLICA_MAX_LAG_MS: beyond this lag (5,000 ms by default) the replica is not read. */
+  replicaMaxLagMs: number;
 };
 
 export function dbSettings(): DbSettings {
@@ -36,6 +40,8 @@ export function dbSettings(): DbSettings {
     migrationUrl: process.env.DATABASE_DIRECT_URL || databaseUrl,
     poolMax: Number(process.env.DB_POOL_MAX || 10),
     statementCountFile: process.env.WLD_STATEMENT_COUNT_FILE || undefined,
+    replicaUrl: process.env.DATABASE_REPLICA_URL || undefined,
+    replicaMaxLagMs: Number(process.env.DATABASE_REPLICA_MAX_LAG_MS || 5_000),
   };
 }
 

@@ -24,6 +24,14 @@ const schema = z.object({
    * startupEnvProblem() checks them with the rest.
    */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * A PostgreSQL streaming replica (hot standby) of DATABASE_URL's database: the console's lists, search,
+   * dashboard and exports read from it while it is current (docs/scaling.md, "Read replicas"); writes and every
+   * read that decides money stay on DATABASE_URL. Unset, or in embedded mode: every read goes to DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
+  /** How far behind the primary (ms) the replica may be and still be read; beyond it reads go to the primary. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   /** Profiling only (bench/hot-paths.ts): the file every statement sent to PostgreSQL is counted into (db/client.ts). */
   WLD_STATEMENT_COUNT_FILE: z.string().optional(),
   /** `1`: this process starts no background jobs (lib/jobs.ts); the tests and extra cluster instances set it. */
@@ -145,6 +153,13 @@ const schema = z.object({
   PAYOUT_CONFIRMATIONS_ETHEREUM: z.coerce.number().int().min(1).max(10_000).default(12),
   /** How often the confirmations job re-checks SENDING payouts against their networks (milliseconds). */
   PAYOUT_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  /**
+   * Monthly partitions (db/functions/ensure_month_partitions.sql, docs/operations.md "Monthly partitions"): months a
+   * notifications partition stays attached before the daily job moves it into the `archive` schema (kept, never
+   * deleted), and the same for staking_rewards (0: never, the reward history a member sees stays whole).
+   */
+  PARTITION_NOTIFICATIONS_KEEP_MONTHS: z.coerce.number().int().min(0).max(600).default(24),
+  PARTITION_REWARDS_KEEP_MONTHS: z.coerce.number().int().min(0).max(600).default(0),
   /** Requests APPROVED/SENDING or deposits unmatched longer than this are shown in red in reconciliation. */
   STUCK_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** 1:1 support: hours an inquiry may wait for a staff answer before the queue marks it overdue (lib/support). */

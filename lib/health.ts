@@ -5,6 +5,11 @@
  *   503 { ok: false, db: "down", error, code: "SERVICE_UNAVAILABLE" } + Retry-After when the database does not
  *       answer within 2 s (refused, cut, or hanging).
  *
+ * With a read replica (DATABASE_REPLICA_URL) the answer adds `replica: { reachable, lagMs, inUse, reason, maxLagMs,
+ * reads: { replica, primary, fallbacks } }` as this instance sees it (db/replica.ts; checked at most once a second):
+ * whether the console's lists read it now, and how many such reads each database served. A replica down or lagging
+ * leaves the instance healthy (200): those reads go to the primary.
+ *
  * `newestAgeSeconds` is the age of the newest real WLD price snapshot (price_snapshots, the demo's seeded rows
  * excluded; null when the exchanges never answered). A stale price does not make the instance unhealthy — every
  * instance shares the exchanges, and taking them all out of the balancer would not help; alert on the age.
@@ -19,6 +24,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { dbKind, getDb, rowsOf } from "@/db/client";
+import { replicaHealth } from "@/db/replica";
 import { json } from "@/lib/api/handler";
 import { type Reconciliation, reconciliation } from "@/lib/admin/reconciliation";
 import { requireAdminTwoFactor } from "@/lib/api/with-auth";
@@ -38,6 +44,7 @@ export type Health = {
   db: "pglite" | "postgres";
   dbLatencyMs: number;
   price: { newestAgeSeconds: number | null };
+  replica?: Awaited<ReturnType<typeof replicaHealth>>;
 };
 
 class HealthTimeout extends Error {
@@ -47,6 +54,7 @@ class HealthTimeout extends Error {
 /** One statement: the database answers, and when the newest real WLD price was stored (by its own clock). */
 export async function healthCheck(): Promise<Health> {
   const started = performance.now();
+  const replica = replicaHealth().catch(() => null);
   const [row] = await withDeadline(
     DB_TIMEOUT_MS,
     (async () => {
@@ -62,11 +70,13 @@ export async function healthCheck(): Promise<Health> {
   );
   const dbLatencyMs = Math.round((performance.now() - started) * 10) / 10;
   const age = row?.age ?? null;
+  const replicaAnswer = await replica;
   return {
     ok: true,
     db: await dbKind(),
     dbLatencyMs,
     price: { newestAgeSeconds: age === null ? null : Math.max(0, Math.floor(Number(age))) },
+    ...(replicaAnswer ? { replica: replicaAnswer } : {}),
   };
 }
 

@@ -8,7 +8,9 @@
  *   running it — except a plain decimal number such as "-12.5", which stays a number a tax sheet can add up.
  * - At most MAX_EXPORT_ROWS rows (the list's order), read by one bounded query, and only the rows the list shows
  *   the same administrator (an ADMIN's export has no SUPERADMIN account, ./lists.ts).
- * - Every export writes an audit row `admin.export.<kind>` with the filter and the number of rows.
+ * - Every export writes an audit row `admin.export.<kind>` with the filter and the number of rows (on the primary);
+ *   the rows themselves are read from the read replica when one is current (lib/read.ts `readStale`: long reads
+ *   that may be seconds stale, docs/scaling.md "Read replicas").
  * - Headers in Korean by default, in English with `?lang=en` (messages/<locale>/auditLog.json `csv.<kind>.*`); the
  *   audit CSV adds each row's sentence and changed fields in words (lib/admin/audit-text.ts) beside the raw JSON.
  */
@@ -25,6 +27,7 @@ import { audit, type RequestMeta } from "@/lib/audit";
 import { auditActionKey } from "@/lib/audit-actions";
 import type { Locale } from "@/lib/i18n/config";
 import { MESSAGES } from "@/lib/i18n/messages";
+import { readStale } from "@/lib/read";
 import { scopeOf, type Viewer } from "./lists";
 
 export const MAX_EXPORT_ROWS = 100_000;
@@ -108,7 +111,7 @@ export async function exportMembers(
   meta: RequestMeta,
   lang: Locale = "ko",
 ) {
-  const rows = await memberExportRows(await getDb(), { ...filter, ...scopeOf(actor), max: MAX_EXPORT_ROWS });
+  const rows = await readStale((db) => memberExportRows(db, { ...filter, ...scopeOf(actor), max: MAX_EXPORT_ROWS }));
   await audited("members", actor, filter, rows.length, meta);
   return csvResponse("members", {
     header: headerOf(wordsOf(lang), "members", [
@@ -148,12 +151,16 @@ export async function exportRequests(
   meta: RequestMeta,
   lang: Locale = "ko",
 ) {
-  const db = await getDb();
-  const rows = await adminRequestExportRows(db, { ...filter, ...scopeOf(actor), max: MAX_EXPORT_ROWS });
-  const decisions = await requestDecisions(
-    db,
-    rows.map((r) => r.id),
-  );
+  const { rows, decisions } = await readStale(async (db) => {
+    const rows = await adminRequestExportRows(db, { ...filter, ...scopeOf(actor), max: MAX_EXPORT_ROWS });
+    return {
+      rows,
+      decisions: await requestDecisions(
+        db,
+        rows.map((r) => r.id),
+      ),
+    };
+  });
   await audited("requests", actor, filter, rows.length, meta);
   return csvResponse("requests", {
     header: headerOf(wordsOf(lang), "requests", [
@@ -217,7 +224,7 @@ export async function exportRequests(
 
 /** GET /api/admin/export/audit: the audit list's filter, newest first; each row in words and as stored. */
 export async function exportAudit(actor: Viewer, filter: AuditFilter, meta: RequestMeta, lang: Locale = "ko") {
-  const rows = await auditExportRows(await getDb(), { ...filter, max: MAX_EXPORT_ROWS });
+  const rows = await readStale((db) => auditExportRows(db, { ...filter, max: MAX_EXPORT_ROWS }));
   await audited("audit", actor, filter, rows.length, meta);
   const t = wordsOf(lang);
   const actionWords = (a: string) => (t.has(`action.${auditActionKey(a)}`) ? t(`action.${auditActionKey(a)}`) : a);

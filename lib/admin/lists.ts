@@ -5,9 +5,12 @@
  * A list is many single reads at once, so it obeys their rule (lib/auth/permissions.ts, SECURITY 34 and 42): a
  * viewer who may not read a SUPERADMIN account sees no row of one — members, requests, ID documents, referral
  * codes, the dashboard's queue lengths, and the CSV exports of the same lists (./export.ts).
+ *
+ * Every read here may be a few seconds stale (docs/scaling.md, "Read replicas": a list is a starting point, and
+ * every decision re-reads on the primary), so they go to the read replica when one is current (lib/read.ts).
  */
 import "server-only";
-import { type DbOrTx, getDb } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
 import { dashboardFigures } from "@/db/queries/admin-dashboard";
 import { waitingCounts } from "@/db/queries/admin-waiting";
 import { idReviewQueue } from "@/db/queries/admin-id-documents";
@@ -17,7 +20,7 @@ import { adminRequestPage } from "@/db/queries/admin-requests";
 import { memberPage, type ViewerScope } from "@/db/queries/members";
 import type { Role } from "@/db/schema";
 import { targetRefusal } from "@/lib/auth/permissions";
-import { reader } from "@/lib/read";
+import { readStale, replicaReader } from "@/lib/read";
 import { kstDay } from "@/lib/kst-day";
 
 /** Days of sign-ups the dashboard charts (today included). */
@@ -43,7 +46,7 @@ export function scopeOf(viewer: Viewer): ViewerScope {
 const forViewer =
   <A extends ViewerScope, R>(query: (db: DbOrTx, args: A) => Promise<R>) =>
   async (viewer: Viewer, args: Omit<A, keyof ViewerScope>): Promise<R> =>
-    query(await getDb(), { ...args, ...scopeOf(viewer) } as A);
+    readStale((db) => query(db, { ...args, ...scopeOf(viewer) } as A));
 
 /** GET /api/admin/users/paginated. */
 export const memberList = forViewer(memberPage);
@@ -54,14 +57,14 @@ export const requestQueue = forViewer(adminRequestPage);
 /** GET /api/admin/referral-codes. */
 export const referralCodeList = forViewer(referralCodePage);
 /** GET /api/admin/audit. */
-export const auditList = reader(auditPage);
+export const auditList = replicaReader(auditPage);
 
 /** GET /api/admin/dashboard: the figures as of `now` (KST days), the queue lengths as `viewer` sees the queues. */
 export async function dashboard(viewer: Viewer, now = new Date()) {
-  return dashboardFigures(await getDb(), { today: kstDay(now), days: SIGNUP_DAYS, ...scopeOf(viewer) });
+  return readStale((db) => dashboardFigures(db, { today: kstDay(now), days: SIGNUP_DAYS, ...scopeOf(viewer) }));
 }
 
 /** GET /api/admin/waiting: the queue lengths for the sidebar, as `viewer` sees the queues. */
 export async function waiting(viewer: Viewer, at: Date) {
-  return waitingCounts(await getDb(), { at, ...scopeOf(viewer) });
+  return readStale((db) => waitingCounts(db, { at, ...scopeOf(viewer) }));
 }

@@ -26,6 +26,10 @@
  *
  * Temporary password: a member signed in with a reset's temporary password gets 403 PASSWORD_CHANGE_REQUIRED from
  * every wrapper (lib/auth/guards.ts requireUser) but `withSelf(fn, { duringPasswordChange: true })`, the change.
+ *
+ * Read your own writes (lib/read-your-writes.ts), with a read replica configured: an administrator's successful
+ * non-GET call through withAdmin, or through withSelfOrAdmin on another member, answers with the cookie that sends
+ * that administrator's reads to the primary for a few seconds; their GETs carrying it run with primary reads only.
  */
 import type { NextRequest } from "next/server";
 import { auditMemoOf, withAuditMemo } from "@/lib/audit-memo";
@@ -40,10 +44,11 @@ import {
   type TargetSpec,
 } from "@/lib/auth/guards";
 import { isAdminRole, type MemberPermission, type Permission } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import { isSecureRequest, type SessionUser } from "@/lib/auth/session";
 import { adminTwoFactorRequired } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { type Ctx, handler, type Result, type RouteContext } from "./handler";
+import { markWrite, readYourWritesOn, withPrimaryReads, wroteRecently } from "@/lib/read-your-writes";
+import { type Ctx, handler, json, type Result, type RouteContext } from "./handler";
 
 export type UserCtx<P> = Ctx<P> & { user: SessionUser };
 export type TargetCtx<P> = UserCtx<P> & { target: MemberRef };
@@ -94,7 +99,7 @@ export function withSelfOrAdmin<P = Record<string, never>>(
     );
     if (self) return fn({ ...ctx, user: actor, target, self });
     requireAdminTwoFactor(actor);
-    return withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user: actor, target, self }));
+    return asAdmin(ctx.req, () => withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user: actor, target, self })));
   });
 }
 
@@ -111,7 +116,8 @@ export function withAdmin<P = Record<string, never>>(
   return handler<P>(async (ctx) => {
     const user = await requirePermission(ctx.req, ctx.requestId, opts.permission);
     requireAdminTwoFactor(user);
-    if (!opts.target) return withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user } as TargetCtx<P>));
+    if (!opts.target)
+      return asAdmin(ctx.req, () => withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user } as TargetCtx<P>)));
     const denial = { req: ctx.req, requestId: ctx.requestId, actor: user };
     const target = await requireTarget(
       denial,
@@ -119,6 +125,18 @@ export function withAdmin<P = Record<string, never>>(
       opts.target,
       ctx.params as Record<string, unknown>,
     );
-    return withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user, target }));
+    return asAdmin(ctx.req, () => withAuditMemo(auditMemoOf(ctx.req), () => fn({ ...ctx, user, target })));
   });
+}
+
+/**
+ * An administrator's call, read-your-writes side (lib/read-your-writes.ts): a read carrying a recent write of
+ * theirs reads the primary only; a change that succeeded (status < 400) marks its answer with the cookie.
+ */
+async function asAdmin(req: NextRequest, fn: () => Promise<Result>): Promise<Result> {
+  if (!readYourWritesOn()) return fn();
+  if (req.method === "GET" || req.method === "HEAD") return withPrimaryReads(wroteRecently(req), fn);
+  const result = await fn();
+  const res = result instanceof Response ? result : json(result ?? {});
+  return res.status < 400 ? markWrite(res, isSecureRequest(req)) : res;
 }

@@ -41,6 +41,8 @@ export type ClusterOptions = {
   poolSize?: number;
   /** The server secrets every instance shares (sessions are signed with AUTH_SECRET). */
   secrets: { AUTH_SECRET: string; FILE_ENCRYPTION_KEY: string };
+  /** A streaming replica's server (scripts/cluster/replica.ts): the instances read it as the app role, directly. */
+  replicaUrl?: string;
   /** More environment for the instances (e.g. ADMIN_2FA=optional in tests). */
   env?: Record<string, string>;
   log?: (line: string) => void;
@@ -226,6 +228,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           DATABASE_URL: poolerUrl,
           DATABASE_POOLER: "transaction",
           DATABASE_DIRECT_URL: asRole(opts.directUrl, opts.appRole),
+          ...(opts.replicaUrl ? { DATABASE_REPLICA_URL: asRole(`${opts.replicaUrl}/${dbName}`, opts.appRole) } : {}),
           TRUSTED_PROXIES: "127.0.0.1",
           ...opts.secrets,
           ...opts.env,

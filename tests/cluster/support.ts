@@ -31,11 +31,15 @@ export function clusterSkipReason(): string | null {
 
 export type TestCluster = { cluster: Cluster; db: ScratchDatabase; stop: () => Promise<void> };
 
-/** A scratch database and a cluster of `instances` on it; `env` goes to every instance. */
+/**
+ * A scratch database and a cluster of `instances` on it; `env` goes to every instance. `replicaUrl`: a streaming
+ * replica's server (postgres://host:port) the instances read the console's lists from (scripts/cluster/replica.ts).
+ */
 export async function startTestCluster(
   prefix: string,
   instances: number,
   env: Record<string, string> = {},
+  { replicaUrl }: { replicaUrl?: string } = {},
 ): Promise<TestCluster> {
   const t0 = performance.now();
   const runDir = path.join(ROOT, ".test-data", `cluster-${prefix}-${process.pid}`);
@@ -63,6 +67,7 @@ export async function startTestCluster(
       port: ports[0]!,
       pgbouncerPort: ports[1]!,
       appPorts: ports.slice(2),
+      replicaUrl,
       secrets: {
         AUTH_SECRET: crypto.randomBytes(48).toString("base64url"),
         FILE_ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64"),

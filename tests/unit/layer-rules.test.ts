@@ -25,7 +25,20 @@ const forbidden = (name: string, dir: string, spec: string): Probe => ({
 });
 const allowed = (name: string, dir: string, spec: string): Probe => ({ name, dir, source: importOf(spec), rule: null });
 
-/** The nine rules, each in its alias form, and the relative forms a rule must catch as well. */
+/** A named import of `name` from `spec` (the replica rules forbid names of lib/read.ts, not the module). */
+const replicaRead = (name: string, dir: string, spec: string, imported: string, rule: Probe["rule"]): Probe => ({
+  name,
+  dir,
+  source: `import { ${imported} } from "${spec}";\nexport const probe = ${imported};\n`,
+  rule,
+});
+
+/**
+ * The nine rules, each in its alias form, and the relative forms a rule must catch as well; then the read replica's
+ * (docs/scaling.md, "Read replicas"): lib/ledger, lib/auth and the wallet's write paths (lib/wallet but its read
+ * use cases in history.ts; also lib/staking/run.ts, lib/api/idempotency.ts, lib/rate-limit.ts, which a probe file
+ * cannot stand in for) import neither db/replica nor lib/read's replica readers.
+ */
 const PROBES: Probe[] = [
   forbidden("1. app/ → @/db", "app/api", "@/db/schema"),
   forbidden("2. app/ → drizzle-orm", "app/api", "drizzle-orm"),
@@ -42,6 +55,25 @@ const PROBES: Probe[] = [
   forbidden("components/ → lib/ledger, relative", "components/kyc", "../../lib/ledger/index"),
   forbidden("lib/ledger → app/, relative", "lib/ledger", "../../app/fonts"),
   forbidden("lib/ledger → lib/api, relative", "lib/ledger", "../api/handler"),
+  forbidden("10. lib/ledger → @/db/replica", "lib/ledger", "@/db/replica"),
+  forbidden("11. lib/wallet → @/db/replica", "lib/wallet", "@/db/replica"),
+  forbidden("12. lib/auth → @/db/replica", "lib/auth", "@/db/replica"),
+  forbidden("lib/wallet → db/replica, relative", "lib/wallet", "../../db/replica"),
+  replicaRead(
+    "13. lib/auth → lib/read's replicaReader",
+    "lib/auth",
+    "@/lib/read",
+    "replicaReader",
+    "noRestrictedImports",
+  ),
+  replicaRead("14. lib/wallet → lib/read's readStale", "lib/wallet", "@/lib/read", "readStale", "noRestrictedImports"),
+  replicaRead(
+    "15. lib/ledger → lib/read's replicaReader, relative",
+    "lib/ledger",
+    "../read",
+    "replicaReader",
+    "noRestrictedImports",
+  ),
   {
     name: "process.env outside lib/env.ts",
     dir: "lib/wallet",
@@ -52,6 +84,9 @@ const PROBES: Probe[] = [
   allowed("lib/ledger → @/lib/money", "lib/ledger", "@/lib/money"),
   allowed("app/ → a use case in lib/", "app/api", "@/lib/read"),
   allowed("lib/ → db/", "lib/wallet", "@/db/schema"),
+  allowed("lib/wallet → lib/read's reader (the primary)", "lib/wallet", "@/lib/read"),
+  replicaRead("lib/admin → lib/read's replicaReader", "lib/admin", "@/lib/read", "replicaReader", null),
+  replicaRead("lib/auth → lib/read's reader (the primary)", "lib/auth", "@/lib/read", "reader", null),
 ];
 
 type Diagnostic = { category: string; location: { path: string } };
