@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: runs every bench/*.ts (but check.ts, CI's short regression run, and this file) one after
  * another, then prints one table of every figure with its goal (docs/benchmarks.md) — the hot paths' ratios to the
- * minimal app (bench/hot-paths.ts), the admin member search at 100,000 members (bench/admin-search.ts) and the
- * daily reward run (bench/staking.ts) — and, with BENCH_WRITE=1, writes it into docs/benchmarks.md between the
+ * minimal app (bench/hot-paths.ts), the admin member search at 100,000 members (bench/admin-search.ts), the
+ * daily reward run (bench/staking.ts) and a member page's CPU for a long history (bench/home-history.ts) — and, with BENCH_WRITE=1, writes it into docs/benchmarks.md between the
  * `summary` markers (hot-paths.ts writes its own detailed table). Fails if any script fails.
  */
 import { spawnSync } from "node:child_process";
@@ -38,6 +38,13 @@ type Staking = { members: number; firstDaySec: number; nextDaySec: number };
 const hot = readResult<Hot>("hot-paths-latest")?.figures;
 const search = readResult<Search>("admin-search")?.figures;
 const staking = readResult<Staking>("staking")?.figures;
+type HomeHistory = {
+  swaps: number;
+  requests: number;
+  notifications: number;
+  figures: Record<string, { short: number; long: number; gap: number }>;
+};
+const homeHistory = readResult<HomeHistory>("home-history")?.figures;
 
 const rows: string[] = [];
 const verdict = (ok: boolean | undefined) => (ok === undefined ? "—" : ok ? "met" : "**not met**");
@@ -67,6 +74,11 @@ if (search) {
 if (staking)
   rows.push(
     `| daily reward run, ${staking.members.toLocaleString("en")} staked members | ${staking.firstDaySec.toFixed(2)} s first day, ${staking.nextDaySec.toFixed(2)} s next day | — | (no goal set) | — |`,
+  );
+// bench/home-history.ts: a member page's CPU for a long history against an almost empty one (goal: < 10 % more).
+for (const [page, f] of Object.entries(homeHistory?.figures ?? {}))
+  rows.push(
+    `| \`${page}\` with ${homeHistory!.swaps.toLocaleString("en")} swaps, ${homeHistory!.requests} requests, ${homeHistory!.notifications.toLocaleString("en")} notifications vs almost none | ${f.long.toFixed(2)} ms vs ${f.short.toFixed(2)} ms CPU per page | ${(1 + f.gap).toFixed(2)} | < 1.10 | ${verdict(f.gap < 0.1)} |`,
   );
 const table = [
   `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version} (\`npm run bench\`).`,

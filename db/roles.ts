@@ -13,6 +13,10 @@
  * - BEFORE DELETE only: never deleted, still updated (transactions, requests, request_events, travel_rule_records,
  *   kept 15 years, docs/operations.md): SELECT, INSERT and UPDATE.
  * TRUNCATE and TRIGGER are granted on no table.
+ * A partitioned table (notifications, staking_rewards: monthly partitions, migration 0029) is granted as one table:
+ * the app reaches every partition through it, its guards are declared on it and cloned onto each partition, and a
+ * partition itself holds no privilege of the app role (ensure_month_partitions() revokes what default privileges
+ * give a month it creates; a partition moved into the schema `archive` is out of the app's reach).
  *
  * Safe to repeat, and meant to be repeated after every migration: the role's privileges in the database are
  * revoked and granted again in one transaction. In between, default privileges give a table a later migration
@@ -122,7 +126,7 @@ async function readObjects(tx: DbOrTx, facts: Facts): Promise<Objects> {
     await tx.execute(sql`
       SELECT c.relname AS name, ${guardedAgainst(ON_UPDATE)} AS append_only, ${guardedAgainst(ON_DELETE)} AS no_delete
       FROM pg_class c
-      WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
+      WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
       ORDER BY 1`),
   );
   // The owner's own functions (ledger_post, request_cancel, the triggers' …), not an extension's.
@@ -260,7 +264,7 @@ async function checkEffective(tx: DbOrTx, role: string, database: string, o: Obj
           SELECT array_agg(p || ' on ' || c.relname ORDER BY c.relname, p)
           FROM pg_class c CROSS JOIN unnest(array['UPDATE', 'DELETE', 'TRUNCATE', 'TRIGGER']) p
           WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
-            AND (p IN ('TRUNCATE', 'TRIGGER') OR c.relname = ANY (${guarded(o.appendOnly)})
+            AND (p IN ('TRUNCATE', 'TRIGGER') OR c.relispartition OR c.relname = ANY (${guarded(o.appendOnly)})
                  OR (p = 'DELETE' AND c.relname = ANY (${guarded(o.noDelete)})))
             AND has_table_privilege(${role}, c.oid, p)), '{}') AS excess`),
   );

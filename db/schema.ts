@@ -137,6 +137,12 @@ export const users = pgTable(
     index("users_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
     // Migration 0022: a phone term's digits against the stored `010-2345-6789`'s digits.
     index("users_phone_digits_trgm_idx").using("gin", sql`(replace(${t.phone}, '-', '')) gin_trgm_ops`),
+    // Migration 0030: a search term of one or two characters, which has no trigram (db/functions/search_grams.sql).
+    index("users_search_grams_idx").using("gin", sql`(search_grams(${t.userId}) || search_grams(${t.name}))`),
+    // Migration 0030: staking progress's count (the few inactive members) and the dashboard's ID queue length
+    // (the migration adds INCLUDE ("role"), which drizzle cannot say).
+    index("users_inactive_idx").on(t.id).where(sql`${t.status} <> 'ACTIVE'`),
+    index("users_id_pending_idx").on(t.id).where(sql`${t.status} = 'ACTIVE' AND ${t.idStatus} = 'PENDING'`),
   ],
 );
 
@@ -213,11 +219,36 @@ export const ledgerAccounts = pgTable(
   (t) => [
     unique("ledger_accounts_owner_uq").on(t.userId, t.coin, t.kind).nullsNotDistinct(),
     check("ledger_accounts_member_non_negative", sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
+    // Migration 0030: staking progress in its order, largest stake first (the migration adds INCLUDE ("user_id")).
+    index("ledger_accounts_staked_balance_idx")
+      .on(t.balance.desc(), t.id)
+      .where(sql`${t.kind} = 'staked' AND ${t.balance} > 0`),
     check(
       "ledger_accounts_kind_owner",
       sql`(${t.userId} IS NULL) = (${t.kind}::text IN ('external','fees','airdrop','rewards_pool','adjustments','payouts'))`,
     ),
   ],
+);
+
+/**
+ * The admin dashboard's kept figures (migration 0030, db/queries/admin-dashboard.ts): written only by the triggers
+ * on users and ledger_accounts (db/functions/admin_tallies_*.sql), each transaction into its own rows (`tx`, its
+ * id; 0: folded); a figure is the sum of its column over every row. `day`: a KST sign-up day for `members` (the
+ * ACTIVE members, role USER) and `signups` (all of them); NULL for the WLD owed per member account kind.
+ */
+export const adminTallies = pgTable(
+  "admin_tallies",
+  {
+    tx: bigint("tx", { mode: "number" }).notNull(),
+    day: date("day"),
+    members: bigint("members", { mode: "number" }).notNull().default(0),
+    signups: bigint("signups", { mode: "number" }).notNull().default(0),
+    wldHolding: numeric("wld_holding").notNull().default("0"),
+    wldStaked: numeric("wld_staked").notNull().default("0"),
+    wldHeld: numeric("wld_held").notNull().default("0"),
+    wldRewards: numeric("wld_rewards").notNull().default("0"),
+  },
+  (t) => [unique("admin_tallies_tx_day_uq").on(t.tx, t.day).nullsNotDistinct()],
 );
 
 export const ledgerPostings = pgTable(
@@ -330,6 +361,9 @@ export const requests = pgTable(
     // One PENDING request per member, coin and type: a unique index, not just code.
     uniqueIndex("requests_one_pending_uq").on(t.userId, t.coinSymbol, t.type).where(sql`${t.status} = 'PENDING'`),
     index("requests_status_created_idx").on(t.status, t.createdAt),
+    // Migration 0030: the admin queue, PENDING first, each part in its order (db/queries/admin-requests.ts).
+    index("requests_pending_created_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'PENDING'`),
+    index("requests_created_idx").on(t.createdAt, t.id),
     // Today's transfer/withdraw total in KRW (lib/wallet/limits.ts).
     index("requests_user_outgoing_created_idx")
       .on(t.userId, t.createdAt)
@@ -575,7 +609,11 @@ export const idDocuments = pgTable(
     erasedAt: tstz("erased_at"),
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
-  (t) => [index("id_documents_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("id_documents_user_idx").on(t.userId, t.createdAt),
+    // Migration 0030: the ID review queue's length on the dashboard.
+    index("id_documents_pending_idx").on(t.userId).where(sql`${t.status} = 'PENDING' AND ${t.erasedAt} IS NULL`),
+  ],
 );
 
 /** The default private file store (encrypted bytes); an object store can replace it behind lib/storage. */
@@ -775,6 +813,10 @@ export const proposals = pgTable(
     index("proposals_pending_deposit_idx")
       .on(sql`((${t.payload}->>'requestId')::bigint)`)
       .where(sql`${t.kind} = 'deposit' AND ${t.status} = 'PENDING'`),
+    // A member's pending unfreeze, read by every member page (migration 0031).
+    index("proposals_pending_unfreeze_idx")
+      .on(t.targetUserId, t.id)
+      .where(sql`${t.kind} = 'account_unfreeze' AND ${t.status} = 'PENDING'`),
   ],
 );
 

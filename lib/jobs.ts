@@ -24,4 +24,6 @@ export function startJobs(): void {
   // SENDING payouts re-checked on chain every 30 s → PAID at enough confirmations, or back to APPROVED when the
   // transaction left the chain (a job_leases row: one instance at a time; guarded UPDATEs: PAID exactly once).
   void import("@/lib/chain/confirmations").then((m) => m.startPayoutConfirmations(env().PAYOUT_CHECK_INTERVAL_MS));
+  // Monthly partitions of notifications and staking_rewards: created ahead, old ones archived (advisory lock).
+  void import("@/lib/partitions/job").then((m) => m.startPartitionJob());
 }

@@ -77,16 +77,48 @@ const effectiveStatus = sql.raw(
   `(CASE WHEN r.status = 'PENDING' AND r.quote_expires_at <= now() THEN 'EXPIRED'::request_status ELSE r.status END)`,
 );
 
+/** A request whose effective status is PENDING (not a deposit whose quote ran out): the queue's first part. */
+const isPending = sql.raw(`r.status = 'PENDING' AND (r.quote_expires_at IS NULL OR r.quote_expires_at > now())`);
+
+/**
+ * `effectiveStatus = status`, spelled so that an index on `status` serves it: PENDING is the partial index's rows
+ * still in their quote, EXPIRED adds the PENDING ones whose quote ran out, any other status is the stored one.
+ */
+function statusIs(status: RequestStatus): SQL {
+  if (status === "PENDING") return sql`(${isPending})`;
+  if (status === "EXPIRED")
+    return sql`(r.status = 'EXPIRED' OR (r.status = 'PENDING' AND r.quote_expires_at <= now()))`;
+  return sql`r.status = ${status}::request_status`;
+}
+
 /** The queue's filter over `requests r JOIN users u`: a SUPERADMIN's requests only `withSuperadmins` (./members). */
 function whereOf(f: AdminRequestFilter & ViewerScope): SQL {
   const parts: SQL[] = [sql`TRUE ${hideRoles(f, "u")}`];
   if (f.type) parts.push(sql`r.type = ${f.type}::request_type`);
-  if (f.status) parts.push(sql`${effectiveStatus} = ${f.status}::request_status`);
+  if (f.status) parts.push(statusIs(f.status));
   if (f.search) {
     const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     parts.push(sql`(u.user_id ILIKE ${like} OR u.name ILIKE ${like} OR r.depositor_name ILIKE ${like})`);
   }
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The page's request ids in the queue's order — PENDING first (oldest first), then the rest (oldest first) — read
+ * from two ordered index walks, never a sort of every request (docs/scaling.md, "Hot queries at that size"): the
+ * PENDING part from requests_pending_created_idx (partial, status = 'PENDING'; a deposit whose quote ran out is
+ * skipped there and read with the rest), the rest from requests_created_idx; each part stops after offset + limit
+ * rows and only those are ordered. With a status filter only one part can match, so only that one is read.
+ */
+function pageKeys(f: AdminRequestFilter & ViewerScope, limit: number, offset: number): SQL {
+  const where = whereOf(f);
+  const part = (grp: 0 | 1, cond: SQL) => sql`(SELECT ${sql.raw(String(grp))} AS grp, r.id, r.created_at
+      FROM requests r JOIN users u ON u.id = r.user_id WHERE ${where} AND ${cond}
+      ORDER BY r.created_at, r.id LIMIT ${offset + limit})`;
+  const pending = part(0, sql`(${isPending})`);
+  const rest = part(1, sql`NOT (${isPending})`);
+  const parts = !f.status ? sql`${pending} UNION ALL ${rest}` : f.status === "PENDING" ? pending : rest;
+  return sql`SELECT k.grp, k.id FROM (${parts}) k ORDER BY k.grp, k.created_at, k.id LIMIT ${limit} OFFSET ${offset}`;
 }
 
 type Row = {
@@ -202,12 +234,10 @@ async function rowsFor(db: DbOrTx, f: AdminRequestFilter & ViewerScope, limit: n
         r.bank_line_id, ${iso("l.occurred_at")} AS bank_line_at, l.amount_krw::text AS bank_line_krw,
         r.payout_tx_hash, r.payout_check, r.payout_block, ${iso("r.payout_recorded_at")} AS payout_recorded_at,
         ${iso("r.paid_at")} AS paid_at
-      FROM requests r JOIN users u ON u.id = r.user_id
+      FROM (${pageKeys(f, limit, offset)}) p JOIN requests r ON r.id = p.id JOIN users u ON u.id = r.user_id
         LEFT JOIN travel_rule_records t ON t.request_id = r.id
         LEFT JOIN bank_statement_lines l ON l.id = r.bank_line_id
-      WHERE ${whereOf(f)}
-      ORDER BY (${effectiveStatus} = 'PENDING') DESC, r.created_at ASC, r.id ASC
-      LIMIT ${limit} OFFSET ${offset}`),
+      ORDER BY p.grp, r.created_at, r.id`),
   );
 }
 

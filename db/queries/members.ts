@@ -116,14 +116,15 @@ export async function cappedCount(db: DbOrTx, from: SQL): Promise<number> {
  * users_created_idx for ORDER BY … LIMIT, reading most of the table for a rare name (p95 160 ms at 100,000
  * members). A custom plan per call uses the trigram indexes. And the capped count's `LIMIT 1001` makes a seq scan
  * look cheap whenever the planner over-estimates the matches (it guesses ~1 % for a Korean name that matches
- * 0.1 %): seq scans are off inside this transaction, so the count reads the trigram bitmap (a pattern too short
- * for trigrams still falls back to a scan — the planner has no other path).
+ * 0.1 %): seq scans are off inside this transaction, so the count reads the trigram bitmap. A search term of one
+ * or two characters has no trigram: the bigram index answers it (shortTermPage).
  */
 export async function memberPage(db: DbOrTx, q: MemberListQuery): Promise<MemberPage> {
   if (!q.search && !q.phone) return pageOf(db, q);
-  // A term of one or two characters has no trigram: the GIN indexes would hand back every row to recheck
-  // (0.4–0.9 s at 1,000,000 members, docs/scaling.md), while a plain scan in created_at order stops after the
-  // page and the count's cap of matches — a common fragment such as 김민 is found within the first rows.
+  if (q.search && isShortTerm(q.search)) return db.transaction((tx) => shortTermPage(tx, q));
+  // A phone term of one or two digits has no trigram either: a plain scan in created_at order stops after the
+  // page and the count's cap of matches (phones are stored in one form, 0XX-XXXX-XXXX, lib/phone.ts, so any one or
+  // two digits occur in a large share of them).
   const trigrams = [q.search, q.phone && (phoneSearchDigits(q.phone) ?? q.phone)].every(
     (term) => !term || [...term].length >= 3,
   );
@@ -136,15 +137,98 @@ export async function memberPage(db: DbOrTx, q: MemberListQuery): Promise<Member
   });
 }
 
-async function pageOf(db: DbOrTx, q: MemberListQuery): Promise<MemberPage> {
-  const where = memberWhere(q);
-  const rows = await db
+/** Fewer than three characters once lower-cased (as ILIKE compares them): no trigram, one bigram or character. */
+export const isShortTerm = (term: string) => [...term.toLowerCase()].length < 3;
+
+/** The newest members a short term's walk reads at most (~1 µs a row) before it turns to the bigram index. */
+export const SHORT_WALK_ROWS = 20_000;
+/** A gram in at least this share of rows (pg_stats) is counted by the walk: COUNT_CAP + 1 matches lie within it. */
+const COMMON_GRAM = (COUNT_CAP + 1) / SHORT_WALK_ROWS;
+
+/**
+ * A search term of one or two characters (김, 김민, 서연: docs/scaling.md, "Hot queries at that size"). pg_trgm makes
+ * no trigram of it, so users_search_grams_idx (migration 0030) holds every character and every pair of adjacent
+ * characters of the lower-cased handle and name (db/functions/search_grams.sql): a row matches `ILIKE '%t%'`
+ * exactly when its grams contain lower(t), so the index finds every match and only matches. The ILIKE stays the
+ * filter; the grams are read only as the index's condition (as a per-row filter the function costs ~90 µs a row).
+ * Two bounded ways to read, each statement taking one:
+ * - the walk: the newest SHORT_WALK_ROWS members in the page's order (users_created_idx, ending at the
+ *   SHORT_WALK_ROWS-th newest created_at), the ILIKE on each — a common term (김: a fifth of all names) finds its
+ *   page and its COUNT_CAP + 1 matches within a few thousand rows;
+ * - the bitmap of the term's rows in the bigram index (bitmap scans only), read until COUNT_CAP + 1 matches for the
+ *   count, or all of them, sorted, for a page when there are at most COUNT_CAP.
+ * The count walks when the gram is common (its frequency in the index's statistics, pg_stats, is at least
+ * COMMON_GRAM), else reads the bitmap (then at most ~50,000 rows of index at 1,000,000 members); a walk that does
+ * not reach the cap falls back to the bitmap. The page walks when there are more than COUNT_CAP matches and reads
+ * the bitmap otherwise (≤ 1,000 rows), or when the walk did not fill it (a term rare among recent members). A full
+ * page or the cap found by the walk is the answer: every newer row was read. Same rows, order and totals as
+ * memberWhere's ILIKE alone; parallel workers off (on a busy server their start costs more than these reads).
+ */
+async function shortTermPage(tx: DbOrTx, q: MemberListQuery): Promise<MemberPage> {
+  // memberWhere's ILIKE on `x || ''`, the same text: the trigram indexes cannot take it, so the planner does not AND
+  // the grams' bitmap with theirs (a pattern of one character makes each of them a bitmap of every row).
+  const where = and(
+    memberWhere({ ...q, search: "" }),
+    or(ilike(sql`(${users.userId} || '')`, contains(q.search)), ilike(sql`(${users.name} || '')`, contains(q.search))),
+  );
+  const grams = and(
+    where,
+    sql`(search_grams(${users.userId}) || search_grams(${users.name})) @> ARRAY[lower(${q.search})]`,
+  );
+  let current: "walk" | "bitmap" | undefined;
+  const read = async (way: "walk" | "bitmap") => {
+    if (current === way) return;
+    current = way;
+    await tx.execute(sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true),
+      set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_seqscan', 'off', true),
+      set_config('enable_indexscan', ${way === "walk" ? "on" : "off"}, true),
+      set_config('enable_bitmapscan', ${way === "walk" ? "off" : "on"}, true)`);
+  };
+  await read("walk");
+  // The created_at of the SHORT_WALK_ROWS-th newest member (null when there are fewer: the walk reads them all),
+  // and the gram's frequency among the rows ANALYZE sampled (null when below its most common elements).
+  const [st] = rowsOf<{ cut: string | null; freq: string | number | null }>(
+    await tx.execute(sql`SELECT
+      (SELECT created_at FROM ${users} ORDER BY created_at DESC OFFSET ${SHORT_WALK_ROWS - 1} LIMIT 1)::text AS cut,
+      (SELECT x.f FROM pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS x(e, f)
+        WHERE s.schemaname = 'public' AND s.tablename = 'users_search_grams_idx' AND x.e = lower(${q.search})
+        LIMIT 1) AS freq`),
+  );
+  const walk = st?.cut ? and(where, sql`${users.createdAt} >= ${st.cut}::timestamptz`) : where;
+  let n: number | undefined;
+  if (!st?.cut || Number(st.freq ?? 0) >= COMMON_GRAM) {
+    const walked = await cappedCount(tx, sql`SELECT 1 FROM ${users} WHERE ${walk}`);
+    if (walked > COUNT_CAP || !st?.cut) n = walked;
+  }
+  if (n === undefined) {
+    await read("bitmap");
+    n = await cappedCount(tx, sql`SELECT 1 FROM ${users} WHERE ${grams}`);
+  }
+  let rows: MemberRow[] | undefined;
+  if (n > COUNT_CAP || !st?.cut) {
+    await read("walk");
+    const walked = await pageRows(tx, q, walk);
+    if (walked.length === q.limit || !st?.cut) rows = walked;
+  }
+  if (!rows) {
+    await read("bitmap");
+    rows = await pageRows(tx, q, grams);
+  }
+  return { users: rows.map(toMemberDto), total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+}
+
+const pageRows = (db: DbOrTx, q: MemberListQuery, where: SQL | undefined) =>
+  db
     .select(memberColumns)
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
+
+async function pageOf(db: DbOrTx, q: MemberListQuery): Promise<MemberPage> {
+  const where = memberWhere(q);
+  const rows = await pageRows(db, q, where);
   const n = await cappedCount(db, sql`SELECT 1 FROM ${users} WHERE ${where}`);
   if (n <= COUNT_CAP) return { users: rows.map(toMemberDto), total: n, totalCapped: false };
   let total = COUNT_CAP;

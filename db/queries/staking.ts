@@ -175,10 +175,26 @@ export async function stakingProgress(
     now = new Date(),
   }: { offset: number; limit: number; protectedLockEnd: string; now?: Date },
 ): Promise<Page<ProgressDto>> {
+  // Both read ledger_accounts_staked_balance_idx (partial: kind = 'staked' AND balance > 0; migration 0030): the
+  // page walks it in its order, the count reads it alone (index-only) less the stakes of the few inactive members
+  // (users_inactive_idx), never a join of every stake to users (docs/scaling.md, "Hot queries at that size").
   const where = sql`a.kind = 'staked' AND a.balance > 0 AND u.status = 'ACTIVE'`;
+  return db.transaction(async (tx) => {
+    // No parallel workers: on a busy server their start costs more than this index-only read of every stake.
+    await tx.execute(sql`SELECT set_config('max_parallel_workers_per_gather', '0', true)`);
+    return progressPage(tx, where, { offset, limit, protectedLockEnd, now });
+  });
+}
+
+async function progressPage(
+  db: DbOrTx,
+  where: SQL,
+  { offset, limit, protectedLockEnd, now }: { offset: number; limit: number; protectedLockEnd: string; now: Date },
+): Promise<Page<ProgressDto>> {
   const [count] = rowsOf<{ n: string }>(
     await db.execute(
-      sql`SELECT count(*)::text AS n FROM ledger_accounts a JOIN users u ON u.id = a.user_id WHERE ${where}`,
+      sql`SELECT count(*)::text AS n FROM ledger_accounts a WHERE a.kind = 'staked' AND a.balance > 0
+        AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = a.user_id AND u.status <> 'ACTIVE')`,
     ),
   );
   const rows = rowsOf<{

@@ -187,13 +187,23 @@ function toDto(row: Row, locale: Locale, t: T): NotificationDto {
   };
 }
 
-/** The bell's count on every member page: built once, sent straight to the driver (db/statement.ts). */
+/**
+ * The bell counts at most this many unread notifications: past 99 its badge reads "99+", so the count stops there
+ * and /home costs the same for a member with years of unread rewards as for a new one (docs/benchmarks.md,
+ * bench/home-history.ts). The inbox (/notifications) still gives the exact number.
+ */
+export const UNREAD_CAP = 100;
+
+/**
+ * The bell's count on every member page: built once, sent straight to the driver (db/statement.ts). The LIMIT
+ * inside makes it read at most UNREAD_CAP entries of the unread index (notifications_user_unread_idx).
+ */
 const unreadRows = statement<{ userId: number }, { n: number }>(
-  (v) => sql`SELECT count(*)::int AS n FROM ${notifications}
-    WHERE ${notifications.userId} = ${v.userId} AND ${notifications.readAt} IS NULL`,
+  (v) => sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${notifications}
+    WHERE ${notifications.userId} = ${v.userId} AND ${notifications.readAt} IS NULL LIMIT ${sql.raw(String(UNREAD_CAP))}) u`,
 );
 
-/** How many of the member's notifications are unread (the bell's count). */
+/** How many of the member's notifications are unread (the bell's count), at most UNREAD_CAP. */
 export async function unreadCount(userId: number): Promise<number> {
   const [c] = await unreadRows({ userId });
   return Number(c?.n ?? 0);
@@ -236,7 +246,10 @@ export async function inboxPage(
   };
 }
 
-/** Marks one of the member's own notifications read (again is fine); another's or none → 404. */
+/**
+ * Marks one of the member's own notifications read (again is fine); another's or none → 404. Answers the bell's
+ * new count (at most UNREAD_CAP).
+ */
 export async function markRead(userId: number, id: number): Promise<{ id: number; readAt: string; unread: number }> {
   const db = await getDb();
   const [row] = await db

@@ -189,16 +189,20 @@ async function notifyRewards(tx: DbOrTx, day: string, due: string, postings: { p
     postings.map((p) => sql`(${p.postingId}::bigint, ${p.coin}::text)`),
     sql`, `,
   );
+  // A posting pays one coin and at most one row per member (staking_rewards_day_uq), so each member has one amount
+  // per coin here: with one coin (the usual day) the amounts are the rows themselves, nothing to aggregate.
+  const amounts =
+    postings.length === 1
+      ? sql`SELECT b.user_id, jsonb_build_object(${postings[0]!.coin}::text, trim_scale(b.amount)::text) AS amounts
+            FROM staking_batch_rows b WHERE b.posting_id = ${postings[0]!.postingId}::bigint`
+      : sql`SELECT b.user_id, jsonb_object_agg(c.coin, trim_scale(b.amount)::text) AS amounts
+            FROM staking_batch_rows b JOIN (VALUES ${coinOf}) AS c (posting_id, coin) ON c.posting_id = b.posting_id
+            GROUP BY b.user_id`;
   await tx.execute(sql`
     INSERT INTO notifications (user_id, kind, params, created_at)
-    SELECT m.user_id, 'reward_paid', jsonb_build_object('day', ${day}::text, 'amounts', jsonb_object_agg(m.coin, m.amount)),
+    SELECT m.user_id, 'reward_paid', jsonb_build_object('day', ${day}::text, 'amounts', m.amounts),
            LEAST(now(), ${due}::timestamptz)
-    FROM (
-      SELECT b.user_id, c.coin, trim_scale(sum(b.amount))::text AS amount
-      FROM staking_batch_rows b JOIN (VALUES ${coinOf}) AS c (posting_id, coin) ON c.posting_id = b.posting_id
-      GROUP BY b.user_id, c.coin
-    ) m
-    GROUP BY m.user_id`);
+    FROM (${amounts}) m`);
 }
 
 /**
@@ -229,19 +233,39 @@ export function dayEndBalances(coin: Coin, end: string) {
  */
 export async function pendingDays(db: DbOrTx, now: Date): Promise<string[]> {
   const last = lastEndedDay(now);
+  const first = await firstStakedDay(db);
+  if (first === null) return [];
   const rows = rowsOf<{ day: string }>(
     await db.execute(sql`
-      WITH first AS (
-        SELECT ((min(e.created_at) AT TIME ZONE 'UTC') + interval '9 hours')::date AS day
-        FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.kind = 'staked'
-      )
       SELECT d::date::text AS day
-      FROM first, generate_series(first.day, ${last}::date, interval '1 day') d
-      WHERE first.day IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM staking_runs r WHERE r.day = d::date AND r.finished_at IS NOT NULL)
+      FROM generate_series(${first}::date, ${last}::date, interval '1 day') d
+      WHERE NOT EXISTS (SELECT 1 FROM staking_runs r WHERE r.day = d::date AND r.finished_at IS NOT NULL)
       ORDER BY 1`),
   );
   return rows.map((r) => r.day.slice(0, 10));
+}
+
+/**
+ * The KST day of the first staked entry, or null. Found by a scan of the ledger (every entry joined to its
+ * account), so it is remembered (staking_first_day, migration 0029) once it is final: entries are never changed or
+ * deleted, and a day that ended before yesterday in Seoul (the database's clock) has no transaction of it still open
+ * (a swap's entries carry its transaction's start), so no earlier staked entry can appear after it. Until then it is found again each time.
+ */
+async function firstStakedDay(db: DbOrTx): Promise<string | null> {
+  const [known] = rowsOf<{ day: string }>(await db.execute(sql`SELECT day::text AS day FROM staking_first_day`));
+  if (known) return known.day.slice(0, 10);
+  const [found] = rowsOf<{ day: string | null }>(
+    await db.execute(sql`
+      SELECT (((min(e.created_at) AT TIME ZONE 'UTC') + interval '9 hours')::date)::text AS day
+      FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.kind = 'staked'`),
+  );
+  const day = found?.day ? found.day.slice(0, 10) : null;
+  if (day !== null)
+    await db.execute(sql`
+      INSERT INTO staking_first_day (day) SELECT ${day}::date
+      WHERE ${day}::date < (now() AT TIME ZONE 'Asia/Seoul')::date - 1
+      ON CONFLICT DO NOTHING`);
+  return day;
 }
 
 /** Pays `date`, or every pending ended day (at most MAX_CATCH_UP_DAYS, oldest first). */

@@ -176,6 +176,10 @@ await stage("setup", async (tx) => {
   await tx.execute(sql`
     INSERT INTO staking_products (coin_symbol, name, annual_rate, min_amount, active, created_at, updated_at)
     VALUES ('WLD', 'WLD 보호 잠금 스테이킹', ${PRODUCT_RATE}, 0, true, ${ts(new Date(launch.getTime() - 7 * 86_400_000))}, ${ts(launch)})`);
+  // The rate history the reward run reads (ratesAsOf, migration 0015): its trigger is off during the load.
+  await tx.execute(sql`
+    INSERT INTO staking_product_versions (product_id, coin_symbol, annual_rate, min_amount, active, valid_from)
+    SELECT id, coin_symbol, annual_rate, min_amount, active, created_at FROM staking_products`);
   await tx.execute(sql`
     INSERT INTO users (id, user_id, name, password_hash, role, ref_code, phone, id_status, created_at, updated_at)
     VALUES (1, 'superadmin', '운영총괄', ${passwordHash}, 'SUPERADMIN', 'STAFF0001', NULL, 'NONE', ${ts(signupStart)}, ${ts(signupStart)}),
@@ -285,6 +289,13 @@ await stage("plan members", async (tx) => {
   await tx.execute(sql`CREATE UNIQUE INDEX ON scale_gen.m (g)`);
 });
 
+// ── the months of the history: notifications and staking_rewards are partitioned by KST month (migration
+//    0029); on this fresh database the empty legacy partition is made to end at the first generated month and
+//    every month from there gets its partition (ensure_month_partitions; nothing archived) ──────────────────
+await stage("month partitions", async (tx) => {
+  await tx.execute(sql`SELECT count(*) FROM ensure_month_partitions(${ts(signupStart)}, 3, 0, 0)`);
+});
+
 // ── stage 2: the big tables' secondary indexes out of the way (definitions kept for the rebuild) ──────────
 const BIG = ["users", "ledger_entries", "staking_rewards", "notifications", "transactions", "audit_log"];
 await stage("drop secondary indexes", async (tx) => {
@@ -299,7 +310,8 @@ await stage("drop secondary indexes", async (tx) => {
       sql`, `,
     )})
     UNION ALL
-    SELECT i.tablename, i.indexdef, 'DROP INDEX ' || quote_ident(i.indexname)
+    -- An index of a partitioned table reads "ON ONLY" (the parent alone): rebuilt on every partition.
+    SELECT i.tablename, replace(i.indexdef, ' ON ONLY ', ' ON '), 'DROP INDEX ' || quote_ident(i.indexname)
     FROM pg_indexes i
     WHERE i.schemaname = 'public' AND i.tablename IN (${sql.join(
       BIG.map((t) => sql`${t}`),
@@ -353,6 +365,9 @@ await stage("id documents, accounts, rates", async (tx) => {
   await tx.execute(sql`
     INSERT INTO member_staking_rates (user_id, coin_symbol, annual_rate, updated_at)
     SELECT id, 'WLD', rate, t1 - interval '1 day' FROM scale_gen.m WHERE own_rate`);
+  await tx.execute(sql`
+    INSERT INTO member_staking_rate_versions (user_id, coin_symbol, product_id, annual_rate, valid_from)
+    SELECT user_id, coin_symbol, product_id, annual_rate, updated_at FROM member_staking_rates`);
   // Hourly, daily and weekly WLD prices over the two years (the charts' history), from the same curve.
   await tx.execute(sql`
     INSERT INTO price_snapshots (symbol, series, time, price_krw, usdt_krw, change_percent, source, fetched_at)
@@ -592,6 +607,11 @@ await stage("rebuild indexes", async (tx) => {
     await tx.execute(sql.raw(r.restore));
     log(`  ${r.restore.replace(/\s+/g, " ").slice(0, 110)} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
   }
+});
+
+// The dashboard's kept figures (admin_tallies, migration 0030) are written by triggers, which were off for the load.
+await stage("dashboard tallies", async (tx) => {
+  await tx.execute(sql`SELECT admin_tallies_rebuild()`);
 });
 
 await stage("drop the plan", async (tx) => {

@@ -37,7 +37,15 @@ import { loginAs } from "./auth-helpers";
 import { form, pngImage } from "./kyc-images";
 
 const APPEND_ONLY = ["audit_log", "ledger_entries", "ledger_postings"] as const;
-const NO_DELETE = ["request_events", "requests", "transactions", "travel_rule_records"] as const;
+const NO_DELETE = [
+  "request_events",
+  "requests",
+  "transactions",
+  "travel_rule_records",
+  // Partitioned by month (migration 0029): the guard on the parent holds for every partition.
+  "notifications",
+  "staking_rewards",
+] as const;
 
 /** The database's error for what `run` sent (the driver's cause when drizzle wraps it), or null when it ran. */
 async function refusal(run: () => Promise<unknown>): Promise<{ code?: string; message: string } | null> {
@@ -80,6 +88,9 @@ async function seedNoDeleteRows() {
       address, beneficiary_name, self_owned, ivms101, created_at)
     VALUES (${request}, ${member.id}, 1000000, 10, 1000000, 'OP', 'Upbit', '0x52908400098527886E0F7030069857D2E4169EE7',
       'Roles', true, '{}'::jsonb, now())`);
+  await db.execute(sql`INSERT INTO notifications (user_id, kind) VALUES (${member.id}, 'roles')`);
+  await db.execute(sql`INSERT INTO staking_rewards (user_id, coin_symbol, day, staked_balance, annual_rate, amount)
+    VALUES (${member.id}, 'WLD', now()::date, 1, 12, 0.1)`);
   for (const table of NO_DELETE)
     expect(await countOf(sql`select count(*)::text as n from ${sql.identifier(table)}`)).toBeGreaterThan(0);
 }
@@ -224,6 +235,19 @@ describe.runIf(onPostgres())("I41 the app's database role (npm run db:roles)", (
       expect(held).toEqual({ insert: true, trigger: false });
     },
   );
+
+  it("reaches the monthly partitions only through their parent, and may run ensure_month_partitions()", async () => {
+    const partitions = () => app<{ name: string; any: boolean }[]>`
+      SELECT c.relname AS name, has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE') AS any
+      FROM pg_class c WHERE c.relispartition AND c.relnamespace = 'public'::regnamespace`;
+    expect((await partitions()).map((p) => p.name)).toEqual(expect.arrayContaining(["notifications_default"]));
+    expect((await partitions()).filter((p) => p.any)).toEqual([]);
+    // Months created by the app's call (default privileges would grant it) keep none either.
+    await app`SELECT ensure_month_partitions(now() + interval '10 months', 12)`;
+    expect((await partitions()).filter((p) => p.name.includes(String(new Date().getFullYear() + 1)))).not.toEqual([]);
+    expect((await partitions()).filter((p) => p.any)).toEqual([]);
+    expect((await refusal(() => app`SELECT count(*) FROM notifications_default`))?.code).toBe("42501");
+  });
 
   it("cannot drop, alter or switch off a guard, create objects, or become another role", async () => {
     const refused = [

@@ -2,7 +2,8 @@
 
 /**
  * The bell of the member header: a link to /notifications named "알림" / "Notifications",
- * with the unread count in its name and as a badge. The count is rendered with the page (the server prefetches
+ * with the unread count in its name and as a badge, "99+" past 99 (the server counts no further:
+ * lib/notifications/inbox.ts UNREAD_CAP). The count is rendered with the page (the server prefetches
  * it into React Query: components/providers/member-prefetch.tsx) and kept fresh by React Query; the bell's
  * own code is this file only.
  */
@@ -30,7 +31,7 @@ export function NotificationBell({ className = "" }: { className?: string }) {
   return (
     <AppLink
       href="/notifications"
-      aria-label={unread > 0 ? t("bellUnread", { count: unread }) : t("bell")}
+      aria-label={unread > 0 ? t("bellUnread", { count: badge }) : t("bell")}
       data-testid="notification-bell"
       className={`relative ${className}`}
     >
