@@ -139,6 +139,9 @@ export const users = pgTable(
     index("users_phone_digits_trgm_idx").using("gin", sql`(replace(${t.phone}, '-', '')) gin_trgm_ops`),
     // Migration 0030: a search term of one or two characters, which has no trigram (db/functions/search_grams.sql).
     index("users_search_grams_idx").using("gin", sql`(search_grams(${t.userId}) || search_grams(${t.name}))`),
+    // Migration 0032: the referral codes searched by code (db/queries/admin-referral-codes.ts).
+    index("users_ref_code_trgm_idx").using("gin", sql`${t.refCode} gin_trgm_ops`),
+    index("users_ref_code_grams_idx").using("gin", sql`search_grams(${t.refCode})`),
     // Migration 0030: staking progress's count (the few inactive members) and the dashboard's ID queue length
     // (the migration adds INCLUDE ("role"), which drizzle cannot say).
     index("users_inactive_idx").on(t.id).where(sql`${t.status} <> 'ACTIVE'`),
@@ -306,7 +309,15 @@ export const transactions = pgTable(
     hiddenBy: integer("hidden_by").references(() => users.id),
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
-  (t) => [index("transactions_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("transactions_user_created_idx").on(t.userId, t.createdAt),
+    // Migration 0033: the console's staking records (STAKING rows only) in their order, newest first, and a
+    // member's (db/queries/staking-admin.ts stakingRecords); both also count index-only.
+    index("transactions_staking_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.type} = 'STAKING'`),
+    index("transactions_staking_user_idx")
+      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.type} = 'STAKING'`),
+  ],
 );
 
 // ─── requests ────────────────────────────────────────────────────────────────
@@ -364,6 +375,14 @@ export const requests = pgTable(
     // Migration 0030: the admin queue, PENDING first, each part in its order (db/queries/admin-requests.ts).
     index("requests_pending_created_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'PENDING'`),
     index("requests_created_idx").on(t.createdAt, t.id),
+    // Migration 0032: the queue searched by member (their requests) and by 입금자명 (db/queries/admin-request-keys.ts).
+    index("requests_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("requests_depositor_name_trgm_idx")
+      .using("gin", sql`${t.depositorName} gin_trgm_ops`)
+      .where(sql`${t.depositorName} IS NOT NULL`),
+    index("requests_depositor_grams_idx")
+      .using("gin", sql`search_grams(${t.depositorName})`)
+      .where(sql`${t.depositorName} IS NOT NULL`),
     // Today's transfer/withdraw total in KRW (lib/wallet/limits.ts).
     index("requests_user_outgoing_created_idx")
       .on(t.userId, t.createdAt)
@@ -613,6 +632,10 @@ export const idDocuments = pgTable(
     index("id_documents_user_idx").on(t.userId, t.createdAt),
     // Migration 0030: the ID review queue's length on the dashboard.
     index("id_documents_pending_idx").on(t.userId).where(sql`${t.status} = 'PENDING' AND ${t.erasedAt} IS NULL`),
+    // Migration 0033: the ID review queue in its order, oldest first (db/queries/admin-id-documents.ts).
+    index("id_documents_pending_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'PENDING' AND ${t.erasedAt} IS NULL`),
   ],
 );
 

@@ -9,7 +9,8 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "@/db/client";
 import type { Coin, RequestStatus, RequestType } from "@/db/schema";
-import { COUNT_CAP, cappedCount, hideRoles, type ViewerScope } from "./members";
+import { type Key, keysStatement, pageKeys, searchKeys, whereOf } from "./admin-request-keys";
+import { COUNT_CAP, cappedCount, type ViewerScope } from "./members";
 import { pendingDepositProposals } from "./requests";
 
 export type AdminRequestRowDto = {
@@ -76,50 +77,6 @@ const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-M
 const effectiveStatus = sql.raw(
   `(CASE WHEN r.status = 'PENDING' AND r.quote_expires_at <= now() THEN 'EXPIRED'::request_status ELSE r.status END)`,
 );
-
-/** A request whose effective status is PENDING (not a deposit whose quote ran out): the queue's first part. */
-const isPending = sql.raw(`r.status = 'PENDING' AND (r.quote_expires_at IS NULL OR r.quote_expires_at > now())`);
-
-/**
- * `effectiveStatus = status`, spelled so that an index on `status` serves it: PENDING is the partial index's rows
- * still in their quote, EXPIRED adds the PENDING ones whose quote ran out, any other status is the stored one.
- */
-function statusIs(status: RequestStatus): SQL {
-  if (status === "PENDING") return sql`(${isPending})`;
-  if (status === "EXPIRED")
-    return sql`(r.status = 'EXPIRED' OR (r.status = 'PENDING' AND r.quote_expires_at <= now()))`;
-  return sql`r.status = ${status}::request_status`;
-}
-
-/** The queue's filter over `requests r JOIN users u`: a SUPERADMIN's requests only `withSuperadmins` (./members). */
-function whereOf(f: AdminRequestFilter & ViewerScope): SQL {
-  const parts: SQL[] = [sql`TRUE ${hideRoles(f, "u")}`];
-  if (f.type) parts.push(sql`r.type = ${f.type}::request_type`);
-  if (f.status) parts.push(statusIs(f.status));
-  if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(u.user_id ILIKE ${like} OR u.name ILIKE ${like} OR r.depositor_name ILIKE ${like})`);
-  }
-  return sql.join(parts, sql` AND `);
-}
-
-/**
- * The page's request ids in the queue's order — PENDING first (oldest first), then the rest (oldest first) — read
- * from two ordered index walks, never a sort of every request (docs/scaling.md, "Hot queries at that size"): the
- * PENDING part from requests_pending_created_idx (partial, status = 'PENDING'; a deposit whose quote ran out is
- * skipped there and read with the rest), the rest from requests_created_idx; each part stops after offset + limit
- * rows and only those are ordered. With a status filter only one part can match, so only that one is read.
- */
-function pageKeys(f: AdminRequestFilter & ViewerScope, limit: number, offset: number): SQL {
-  const where = whereOf(f);
-  const part = (grp: 0 | 1, cond: SQL) => sql`(SELECT ${sql.raw(String(grp))} AS grp, r.id, r.created_at
-      FROM requests r JOIN users u ON u.id = r.user_id WHERE ${where} AND ${cond}
-      ORDER BY r.created_at, r.id LIMIT ${offset + limit})`;
-  const pending = part(0, sql`(${isPending})`);
-  const rest = part(1, sql`NOT (${isPending})`);
-  const parts = !f.status ? sql`${pending} UNION ALL ${rest}` : f.status === "PENDING" ? pending : rest;
-  return sql`SELECT k.grp, k.id FROM (${parts}) k ORDER BY k.grp, k.created_at, k.id LIMIT ${limit} OFFSET ${offset}`;
-}
 
 type Row = {
   id: string | number;
@@ -217,7 +174,8 @@ const toDto = (r: Row): AdminRequestRowDto => ({
         },
 });
 
-async function rowsFor(db: DbOrTx, f: AdminRequestFilter & ViewerScope, limit: number, offset: number) {
+/** The rows of the requests `keys` names (grp, id), in the queue's order. */
+async function rowsFor(db: DbOrTx, keys: SQL) {
   return rowsOf<Row>(
     await db.execute(sql`
       SELECT r.id, r.type::text AS type, ${effectiveStatus}::text AS status, r.coin_symbol::text AS coin,
@@ -234,30 +192,45 @@ async function rowsFor(db: DbOrTx, f: AdminRequestFilter & ViewerScope, limit: n
         r.bank_line_id, ${iso("l.occurred_at")} AS bank_line_at, l.amount_krw::text AS bank_line_krw,
         r.payout_tx_hash, r.payout_check, r.payout_block, ${iso("r.payout_recorded_at")} AS payout_recorded_at,
         ${iso("r.paid_at")} AS paid_at
-      FROM (${pageKeys(f, limit, offset)}) p JOIN requests r ON r.id = p.id JOIN users u ON u.id = r.user_id
+      FROM (${keys}) p JOIN requests r ON r.id = p.id JOIN users u ON u.id = r.user_id
         LEFT JOIN travel_rule_records t ON t.request_id = r.id
         LEFT JOIN bank_statement_lines l ON l.id = r.bank_line_id
       ORDER BY p.grp, r.created_at, r.id`),
   );
 }
 
-/** One page of the queue as it stands at `at`; `total` exact up to COUNT_CAP (then `totalCapped`). */
+/**
+ * One page of the queue as it stands at `at`; `total` exact up to COUNT_CAP (then `totalCapped`). With a search
+ * term the page and the count come from ./admin-request-keys.ts searchKeys (the same rows, order and total).
+ */
 export async function adminRequestPage(
   db: DbOrTx,
   f: AdminRequestFilter & ViewerScope & { page: number; limit: number; at: Date },
 ): Promise<{ items: AdminQueueRowDto[]; total: number; totalCapped: boolean }> {
-  const rows = (await rowsFor(db, f, f.limit, (f.page - 1) * f.limit)).map(toDto);
+  const offset = (f.page - 1) * f.limit;
+  const { search } = f;
+  const { items, n } = search
+    ? await db.transaction(async (tx) => {
+        const { keys, n } = await searchKeys(tx, { ...f, search }, f.limit, offset);
+        return { items: await itemsOf(tx, keys, f.at), n };
+      })
+    : {
+        items: await itemsOf(db, pageKeys(f, f.limit, offset), f.at),
+        n: await cappedCount(db, sql`SELECT 1 FROM requests r JOIN users u ON u.id = r.user_id WHERE ${whereOf(f)}`),
+      };
+  return { items, total: Math.min(n, COUNT_CAP), totalCapped: n > COUNT_CAP };
+}
+
+/** The rows of `keys`, each with the proposal its approval waits on at `at`, if any. */
+async function itemsOf(db: DbOrTx, keys: SQL | Key[], at: Date): Promise<AdminQueueRowDto[]> {
+  if (Array.isArray(keys) && keys.length === 0) return [];
+  const rows = (await rowsFor(db, Array.isArray(keys) ? keysStatement(keys) : keys)).map(toDto);
   const deposits = rows.filter((r) => r.type === "DEPOSIT").map((r) => r.id);
-  const pending = await pendingDepositProposals(db, { requestIds: deposits, at: f.at });
-  const n = await cappedCount(db, sql`SELECT 1 FROM requests r JOIN users u ON u.id = r.user_id WHERE ${whereOf(f)}`);
-  return {
-    items: rows.map((r) => ({ ...r, pendingProposalId: pending.get(r.id) ?? null })),
-    total: Math.min(n, COUNT_CAP),
-    totalCapped: n > COUNT_CAP,
-  };
+  const pending = await pendingDepositProposals(db, { requestIds: deposits, at });
+  return rows.map((r) => ({ ...r, pendingProposalId: pending.get(r.id) ?? null }));
 }
 
 /** Up to `max` rows of the queue in its order, for the CSV export. */
 export async function adminRequestExportRows(db: DbOrTx, f: AdminRequestFilter & ViewerScope & { max: number }) {
-  return (await rowsFor(db, f, f.max, 0)).map(toDto);
+  return (await rowsFor(db, pageKeys(f, f.max, 0))).map(toDto);
 }

@@ -4,10 +4,5 @@
  * from db/ (components never import @/db); the queries that build them define them, because db/ imports nothing
  * from lib/.
  */
-export type {
-  AdminMemberStakingDto,
-  PendingProductDto,
-  ProductDto,
-  StakedCoinDto,
-  StakingHistoryDto,
-} from "@/db/queries/staking";
+export type { PendingProductDto, ProductDto, StakedCoinDto, StakingHistoryDto } from "@/db/queries/staking";
+export type { AdminMemberStakingDto } from "@/db/queries/staking-admin";

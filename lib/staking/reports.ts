@@ -5,16 +5,13 @@
  */
 import "server-only";
 import {
-  adminMemberStaking,
   listProducts,
   pendingProductProposals,
-  rewardDays,
   stakedCoins,
   stakingHistory,
   stakingProfit,
-  stakingProgress,
-  stakingRecords,
 } from "@/db/queries/staking";
+import { adminMemberStaking, rewardDays, stakingProgress, stakingRecords } from "@/db/queries/staking-admin";
 import { getDb } from "@/db/client";
 import { now } from "@/lib/clock";
 import { reader, replicaReader } from "@/lib/read";

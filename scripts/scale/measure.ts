@@ -30,6 +30,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { SCALE_DATABASE_URL } from "./database";
+import { printSizes } from "./sizes";
 
 process.env.DATABASE_URL = SCALE_DATABASE_URL;
 process.env.AUTH_SECRET ??= "scale-measure-secret-scale-measure-secret-0123";
@@ -53,11 +54,17 @@ const { runRewardDay, pendingDays } = await import("@/lib/staking/run");
 const { addDays, dayEnd } = await import("@/lib/kst-day");
 const { coinList } = await import("@/lib/wallet/balances");
 const { inboxPage } = await import("@/lib/notifications/inbox");
-const { stakedCoins, stakingHistory, stakingProgress, adminMemberStaking } = await import("@/db/queries/staking");
+const { stakedCoins, stakingHistory } = await import("@/db/queries/staking");
+const { stakingProgress, adminMemberStaking, stakingRecords, rewardDays } = await import("@/db/queries/staking-admin");
 const { memberTransactions } = await import("@/db/queries/transactions");
 const { memberPage } = await import("@/db/queries/members");
 const { adminRequestPage } = await import("@/db/queries/admin-requests");
 const { dashboardFigures } = await import("@/db/queries/admin-dashboard");
+const { idReviewQueue } = await import("@/db/queries/admin-id-documents");
+const { waitingCounts } = await import("@/db/queries/admin-waiting");
+const { referralCodePage } = await import("@/db/queries/admin-referral-codes");
+const { auditPage } = await import("@/db/queries/admin-audit");
+const { adminTransactions } = await import("@/db/queries/transactions");
 /** The admin lists as an ADMIN reads them: SUPERADMIN accounts filtered out (the filter is part of every plan). */
 const ADMIN_VIEW = { withSuperadmins: false };
 const { LOCK_RELEASE_AT } = await import("@/lib/constants");
@@ -89,39 +96,7 @@ console.log(
 console.log(`server: ${pg?.v.split(" on ")[0]}, shared_buffers ${pg?.sb}, work_mem ${pg?.wm}\n`);
 
 // ── 1. sizes ─────────────────────────────────────────────────────────────────────────────────────────────
-// A partitioned table (relkind 'p') is the sum of its partitions (pg_partition_tree), detached months excluded.
-const sizes = await rows<{ t: string; n: string; heap: string; idx: string; total: string; parts: number }>(sql`
-  SELECT c.relname AS t, sum(greatest(p.reltuples, 0))::bigint::text AS n,
-    pg_size_pretty(sum(pg_relation_size(p.oid))) AS heap, pg_size_pretty(sum(pg_indexes_size(p.oid))) AS idx,
-    pg_size_pretty(sum(pg_total_relation_size(p.oid))) AS total, (count(*) FILTER (WHERE p.oid <> c.oid))::int AS parts
-  FROM pg_class c
-  LEFT JOIN LATERAL pg_partition_tree(c.oid) t ON true
-  JOIN pg_class p ON p.oid = coalesce(t.relid, c.oid) AND coalesce(t.isleaf, true)
-  WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relnamespace = 'public'::regnamespace
-  GROUP BY c.oid, c.relname
-  ORDER BY sum(pg_total_relation_size(p.oid)) DESC LIMIT 16`);
-const [dbSize] = await rows<{ s: string }>(sql`SELECT pg_size_pretty(pg_database_size(current_database())) AS s`);
-console.log(
-  `## sizes (database ${dbSize?.s})\n| table | rows (est.) | heap | indexes | total |\n|---|--:|--:|--:|--:|`,
-);
-for (const s of sizes)
-  console.log(
-    `| ${s.t}${s.parts ? ` (${s.parts} partitions)` : ""} | ${Number(s.n).toLocaleString("en")} | ${s.heap} | ${s.idx} | ${s.total} |`,
-  );
-// A partitioned index is the sum of its partitions' indexes.
-const indexes = await rows<{ t: string; i: string; size: string; parts: number }>(sql`
-  SELECT tc.relname AS t, ic.relname AS i, pg_size_pretty(sum(pg_relation_size(coalesce(pt.relid, ic.oid)))) AS size,
-    (count(*) FILTER (WHERE pt.isleaf AND pt.relid <> ic.oid))::int AS parts
-  FROM pg_index x
-  JOIN pg_class ic ON ic.oid = x.indexrelid
-  JOIN pg_class tc ON tc.oid = x.indrelid
-  LEFT JOIN LATERAL pg_partition_tree(ic.oid) pt ON true
-  WHERE tc.relnamespace = 'public'::regnamespace AND NOT tc.relispartition
-    AND tc.relname IN ('ledger_entries', 'staking_rewards', 'notifications', 'users', 'ledger_accounts', 'transactions')
-  GROUP BY tc.relname, ic.relname, ic.oid
-  ORDER BY sum(pg_relation_size(coalesce(pt.relid, ic.oid))) DESC`);
-console.log(`\n| index | size |\n|---|--:|`);
-for (const i of indexes) console.log(`| ${i.t}.${i.i}${i.parts ? ` (${i.parts} partitions)` : ""} | ${i.size} |`);
+await printSizes(rows);
 
 // ── 2. the daily reward run ──────────────────────────────────────────────────────────────────────────────
 const [meta] = await rows<{ last_day: string; stakers: number }>(
@@ -235,6 +210,16 @@ const cases: Case[] = [
     call: (i) => memberPage(db, { ...ADMIN_VIEW, search: names1[i % 8]!, phone: "", page: 1, limit: 20 }),
   },
   {
+    name: "admin search: 1-letter handle fragment",
+    runs: Math.min(RUNS, 40),
+    call: (i) => memberPage(db, { ...ADMIN_VIEW, search: "aeiouk"[i % 6]!, phone: "", page: 1, limit: 20 }),
+  },
+  {
+    name: "admin search: 2-letter Korean fragment, page 50",
+    runs: Math.min(RUNS, 40),
+    call: (i) => memberPage(db, { ...ADMIN_VIEW, search: names2[i % 8]!, phone: "", page: 50, limit: 20 }),
+  },
+  {
     name: "admin search: rare name",
     runs: RUNS,
     call: (i) => memberPage(db, { ...ADMIN_VIEW, search: rare[i % 8]!, phone: "", page: 1, limit: 20 }),
@@ -244,6 +229,11 @@ const cases: Case[] = [
     runs: RUNS,
     call: (i) =>
       memberPage(db, { ...ADMIN_VIEW, search: "", phone: String(1000 + ((i * 7919) % 9000)), page: 1, limit: 20 }),
+  },
+  {
+    name: "admin search: 2 phone digits",
+    runs: Math.min(RUNS, 40),
+    call: (i) => memberPage(db, { ...ADMIN_VIEW, search: "", phone: String(10 + ((i * 37) % 90)), page: 1, limit: 20 }),
   },
   {
     name: "admin member list, no term",
@@ -264,6 +254,58 @@ const cases: Case[] = [
     name: "admin request queue, PENDING",
     runs: Math.min(RUNS, 50),
     call: () => adminRequestPage(db, { ...ADMIN_VIEW, status: "PENDING", page: 1, limit: 20, at: new Date() }),
+  },
+  {
+    name: "admin request queue, member search",
+    runs: Math.min(RUNS, 50),
+    call: (i) =>
+      adminRequestPage(db, {
+        ...ADMIN_VIEW,
+        search: [...handles, ...names3][i % 16]!,
+        page: 1,
+        limit: 20,
+        at: new Date(),
+      }),
+  },
+  {
+    name: "admin request queue, 2-letter search",
+    runs: Math.min(RUNS, 50),
+    call: (i) => adminRequestPage(db, { ...ADMIN_VIEW, search: names2[i % 8]!, page: 1, limit: 20, at: new Date() }),
+  },
+  {
+    name: "admin ID review queue (idReviewQueue)",
+    runs: Math.min(RUNS, 50),
+    call: () => idReviewQueue(db, { ...ADMIN_VIEW, page: 1, limit: 20 }),
+  },
+  {
+    name: "admin sidebar counts (waitingCounts)",
+    runs: Math.min(RUNS, 50),
+    call: () => waitingCounts(db, { ...ADMIN_VIEW, at: new Date() }),
+  },
+  {
+    name: "admin referral codes (referralCodePage)",
+    runs: Math.min(RUNS, 50),
+    call: (i) => referralCodePage(db, { ...ADMIN_VIEW, search: i % 2 ? "" : "AB", page: 1, limit: 20 }),
+  },
+  {
+    name: "admin audit page 1 (auditPage)",
+    runs: Math.min(RUNS, 50),
+    call: (i) => auditPage(db, { ...(i % 2 ? {} : { action: "kyc.approve" }), page: 1 + (i % 3), limit: 20 }),
+  },
+  {
+    name: "admin member's history (adminTransactions)",
+    runs: RUNS,
+    call: () => adminTransactions(db, { userId: anyMember(), page: 1, limit: 20 }),
+  },
+  {
+    name: "admin staking records (stakingRecords)",
+    runs: Math.min(RUNS, 50),
+    call: (i) => stakingRecords(db, { member: i % 2 ? null : String(aStaker()), offset: 0, limit: 20 }),
+  },
+  {
+    name: "admin reward days (rewardDays)",
+    runs: Math.min(RUNS, 50),
+    call: () => rewardDays(db, { offset: 0, limit: 20 }),
   },
   {
     name: "admin dashboard (dashboardFigures)",

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, rowsOf } from "@/db/client";
 import { adminRequestPage } from "@/db/queries/admin-requests";
 import { COUNT_CAP, memberPage, SHORT_WALK_ROWS } from "@/db/queries/members";
-import { stakingProgress } from "@/db/queries/staking";
+import { stakingProgress } from "@/db/queries/staking-admin";
 import type { RequestStatus, RequestType } from "@/db/schema";
 import { createUser, fund } from "../factories/money";
 import { onPostgres } from "../support/setup-db";
