@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+
 /**
  * The simulation's database (scripts/scale/generate.ts fills it, scripts/scale/measure.ts reads it): a separate
  * local PostgreSQL database, `wld_scale` on 127.0.0.1:5432 unless SCALE_DATABASE_URL names another, so that a
@@ -21,3 +23,18 @@ export function scaleDatabaseName(): string {
 
 /** The generator's own bookkeeping (plan tables, progress, the simulated calendar) lives in this schema. */
 export const GEN_SCHEMA = "scale_gen";
+
+/** The project's own checks on the simulation's database: the ledger's invariants and the audit log's hash chain.
+ * Answers how many failed. */
+export function projectChecks(log: (line: string) => void): number {
+  let failed = 0;
+  for (const check of ["ledger:check", "audit:verify"]) {
+    log(`npm run ${check}`);
+    const run = spawnSync("npm", ["run", "--silent", check], {
+      env: { ...process.env, DATABASE_URL: SCALE_DATABASE_URL },
+      stdio: "inherit",
+    });
+    if (run.status !== 0) failed++;
+  }
+  return failed;
+}
