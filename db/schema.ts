@@ -544,7 +544,7 @@ export const memberStakingRates = pgTable(
 export const stakingRewards = pgTable(
   "staking_rewards",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: bigserial("id", { mode: "number" }).notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
@@ -557,6 +557,8 @@ export const stakingRewards = pgTable(
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
   (t) => [
+    // Partitioned by KST month of `day` (migration 0029): the key must contain the partition key.
+    primaryKey({ name: "staking_rewards_pkey", columns: [t.id, t.day] }),
     unique("staking_rewards_day_uq").on(t.userId, t.coinSymbol, t.day),
     index("staking_rewards_user_created_idx").on(t.userId, t.createdAt),
   ],
@@ -777,7 +779,7 @@ export const idempotencyKeys = pgTable(
 export const notifications = pgTable(
   "notifications",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: bigserial("id", { mode: "number" }).notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
@@ -787,6 +789,8 @@ export const notifications = pgTable(
     readAt: tstz("read_at"),
   },
   (t) => [
+    // Partitioned by KST month of `created_at` (migration 0029): the key must contain the partition key.
+    primaryKey({ name: "notifications_pkey", columns: [t.id, t.createdAt] }),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} IS NULL`),
   ],
