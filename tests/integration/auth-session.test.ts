@@ -56,13 +56,17 @@ const changePassword = (u: TestUser, body: unknown, cookie = u.cookie) =>
 describe("B9 argon2id", () => {
   it("uses OWASP's parameters (m = 19 MiB, t = 2, p = 1) and one hash takes a measurable, bounded time", async () => {
     expect(ARGON2_PARAMS).toMatchObject({ algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-    await hashPassword("warm-up password");
+    // The stored hash names the parameters it was made with (PHC string): proof they are applied, whatever the
+    // machine's speed (a lower bound on the time failed on a fast, idle two-core machine at 4.7 ms a hash).
+    const stored = await hashPassword("warm-up password");
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     const runs = 5;
     const t0 = performance.now();
     for (let i = 0; i < runs; i++) await hashPassword(`measure-${i}-password`);
     const ms = (performance.now() - t0) / runs;
     console.log(JSON.stringify({ argon2idHashMs: Number(ms.toFixed(1)) }));
-    expect(ms).toBeGreaterThan(5);
+    // Measurable (a hash is real work, not a stub that returns at once) and bounded (a login never waits seconds).
+    expect(ms).toBeGreaterThan(1);
     expect(ms).toBeLessThan(2000);
   });
 });
